@@ -1,0 +1,365 @@
+"""The frozen in-memory model of a validated catalogue.
+
+Every decision a renderer needs (names, sort order, fallback resolution,
+types) is made here, so templates only print what they are given. Build it
+with :func:`build_model` from data that :func:`errcat.validate.validate`
+accepted; it does not re-check what the validator already rejects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from errcat import naming
+
+PYTHON_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+TS_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
+
+
+@dataclass(frozen=True)
+class ContextField:
+    """A structured context key an error may carry, with its JSON type."""
+
+    name: str
+    type: str
+    meaning: str
+    example: str | int | float | bool | None = None
+
+    @property
+    def example_value(self) -> str | int | float | bool:
+        """The catalogue's example value, or a plain one of the right type."""
+        if self.example is not None:
+            return self.example
+        defaults: dict[str, str | int | float | bool] = {
+            "string": "example",
+            "integer": 1,
+            "number": 1.5,
+            "boolean": True,
+        }
+        return defaults[self.type]
+
+    @property
+    def python_type(self) -> str:
+        """The Python annotation of the value (``str``, ``int``, ``float``, ``bool``)."""
+        return PYTHON_TYPES[self.type]
+
+    @property
+    def ts_type(self) -> str:
+        """The TypeScript type of the value (``string``, ``number``, ``boolean``)."""
+        return TS_TYPES[self.type]
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What a caller (or agent) should do next: seed 000's recovery advice."""
+
+    action: str
+    same_arguments: str
+    guidance: str
+
+
+@dataclass(frozen=True)
+class SurfaceOverride:
+    """The message and remediation one surface uses instead of the code's own."""
+
+    surface: str
+    message: str | None
+    remediation: str | None
+
+
+@dataclass(frozen=True)
+class ErrorCode:
+    """One catalogue code, with every derived name already decided."""
+
+    code: str
+    message: str
+    cause: str
+    remediation: str
+    http: int
+    grpc: str
+    context: tuple[ContextField, ...]
+    retryable: bool
+    auth_failure: bool
+    cancelled: bool
+    recovery: Recovery
+    side_effects: str
+    emitted_by: str
+    python_class: str
+    ts_class: str
+    surfaces: tuple[SurfaceOverride, ...]
+    since: int
+    deprecated: str | None
+    families: tuple[str, ...]
+    fallback_statuses: tuple[str, ...]
+    """Statuses (``"503"``, ``"5xx"``, ``"default"``) whose bare responses map to this code."""
+
+    @property
+    def sdk_local(self) -> bool:
+        """True for a code only the SDKs synthesize, never a server."""
+        return self.emitted_by == "sdk"
+
+
+@dataclass(frozen=True)
+class Family:
+    """A named group of related codes, such as the timeout family."""
+
+    name: str
+    title: str
+    summary: str
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Retired:
+    """A code that was removed and may never be reintroduced."""
+
+    code: str
+    reason: str
+    replaced_by: str | None
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """How a response without an envelope gets a code from its HTTP status."""
+
+    by_status: tuple[tuple[int, str], ...]
+    client_error: str
+    server_error: str
+    default: str
+
+
+@dataclass(frozen=True, order=True)
+class CharRange:
+    """An inclusive range of code points the sanitizer removes or turns into a space."""
+
+    first: int
+    last: int
+    name: str
+
+
+@dataclass(frozen=True)
+class TextRule:
+    """A sanitizer pattern: the match after ``prefix`` is replaced."""
+
+    name: str
+    prefix: str
+    pattern: str
+    triggers: tuple[str, ...]
+
+    @property
+    def regex(self) -> str:
+        """The whole pattern, with the kept prefix as capture group 1."""
+        return f"({self.prefix}){self.pattern}"
+
+
+@dataclass(frozen=True)
+class Sanitizer:
+    """The one definition of text sanitizing that both SDKs are generated from."""
+
+    redaction: str
+    filtered: str
+    truncation_marker: str
+    remove: tuple[CharRange, ...]
+    to_space: tuple[CharRange, ...]
+    secrets: tuple[TextRule, ...]
+    injection: tuple[TextRule, ...]
+
+    @property
+    def triggers(self) -> tuple[str, ...]:
+        """Every trigger literal of every rule, sorted and without repeats."""
+        return tuple(sorted({t for rule in self.secrets + self.injection for t in rule.triggers}))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Numeric limits the SDKs enforce."""
+
+    max_exec_timeout_s: int
+    default_exec_timeout_s: int
+    default_run_code_timeout_s: int
+    error_body_max_bytes: int
+    text_max_chars: int
+    json_max_depth: int
+    context_max_keys: int
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A whole validated catalogue, ready to render."""
+
+    source: str
+    """The catalogue path as shown in generated headers (POSIX, relative to the output root)."""
+    regenerate: str
+    """The command that regenerates the outputs, printed in every header."""
+    contract_version: int
+    api_name: str
+    api_summary: str
+    python_distribution: str
+    python_module: str
+    ts_package: str
+    base_class: str
+    limits: Limits
+    context_fields: tuple[ContextField, ...]
+    codes: tuple[ErrorCode, ...]
+    fallback: Fallback
+    families: tuple[Family, ...]
+    retired: tuple[Retired, ...]
+    sanitizer: Sanitizer
+
+    def code(self, name: str) -> ErrorCode:
+        """Return the code called ``name``; raises ``KeyError`` if there is none."""
+        for entry in self.codes:
+            if entry.code == name:
+                return entry
+        raise KeyError(name)
+
+    @property
+    def server_codes(self) -> tuple[ErrorCode, ...]:
+        """Codes a server emits, sorted by code."""
+        return tuple(c for c in self.codes if not c.sdk_local)
+
+    @property
+    def sdk_codes(self) -> tuple[ErrorCode, ...]:
+        """SDK-local codes, sorted by code."""
+        return tuple(c for c in self.codes if c.sdk_local)
+
+    @property
+    def used_context_fields(self) -> tuple[ContextField, ...]:
+        """Context fields that at least one code carries, in definition order."""
+        used = {f.name for c in self.codes for f in c.context}
+        return tuple(f for f in self.context_fields if f.name in used)
+
+
+def _code_point(text: str) -> int:
+    return int(text[2:], 16)
+
+
+def _rules(raw: list[dict[str, Any]]) -> tuple[TextRule, ...]:
+    return tuple(
+        TextRule(
+            name=r["name"],
+            prefix=r.get("prefix", ""),
+            pattern=r["pattern"],
+            triggers=tuple(r["triggers"]),
+        )
+        for r in raw
+    )
+
+
+def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:
+    return tuple(
+        sorted(CharRange(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in raw)
+    )
+
+
+def _class_names(code: str, override: Any) -> tuple[str, str]:
+    derived = naming.class_name_for(code)
+    if isinstance(override, str):
+        return override, override
+    if isinstance(override, dict):
+        return override.get("python", derived), override.get("typescript", derived)
+    return derived, derived
+
+
+def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalogue:
+    """Turn validated catalogue data into the frozen model.
+
+    Args:
+        data: the catalogue as plain Python values, already validated.
+        source: the catalogue path to print in generated headers.
+        regenerate: the command to print in generated headers.
+
+    Returns:
+        The model, with codes sorted by code and every name decided.
+    """
+    fields = {
+        name: ContextField(
+            name=name, type=spec["type"], meaning=spec["meaning"], example=spec.get("example")
+        )
+        for name, spec in data["context_fields"].items()
+    }
+    fb = data["fallback"]
+    by_status = tuple(sorted((int(status), code) for status, code in fb["by_status"].items()))
+    fallback = Fallback(
+        by_status=by_status,
+        client_error=fb["by_class"]["4xx"],
+        server_error=fb["by_class"]["5xx"],
+        default=fb["default"],
+    )
+    statuses_of: dict[str, list[str]] = {}
+    for status, target in by_status:
+        statuses_of.setdefault(target, []).append(str(status))
+    statuses_of.setdefault(fallback.client_error, []).append("4xx")
+    statuses_of.setdefault(fallback.server_error, []).append("5xx")
+    statuses_of.setdefault(fallback.default, []).append("default")
+
+    raw_families = data.get("families", {})
+    families = tuple(
+        Family(name=name, title=f["title"], summary=f["summary"], codes=tuple(f["codes"]))
+        for name, f in sorted(raw_families.items())
+    )
+    codes = []
+    for code, spec in sorted(data["codes"].items()):
+        python_class, ts_class = _class_names(code, spec.get("class_name"))
+        surfaces = tuple(
+            SurfaceOverride(
+                surface=name, message=s.get("message"), remediation=s.get("remediation")
+            )
+            for name, s in sorted(spec.get("surfaces", {}).items())
+        )
+        codes.append(
+            ErrorCode(
+                code=code,
+                message=spec["message"],
+                cause=spec["cause"],
+                remediation=spec["remediation"],
+                http=spec["http"],
+                grpc=spec["grpc"],
+                context=tuple(fields[name] for name in spec["context"]),
+                retryable=spec["retryable"],
+                auth_failure=spec.get("auth_failure", False),
+                cancelled=spec.get("cancelled", False),
+                recovery=Recovery(**spec["recovery"]),
+                side_effects=spec["side_effects"],
+                emitted_by=spec.get("emitted_by", "server"),
+                python_class=python_class,
+                ts_class=ts_class,
+                surfaces=surfaces,
+                since=spec.get("since", 1),
+                deprecated=spec.get("deprecated"),
+                families=tuple(f.name for f in families if code in f.codes),
+                fallback_statuses=tuple(statuses_of.get(code, ())),
+            )
+        )
+    san = data["sanitizer"]
+    limits = data["limits"]
+    return Catalogue(
+        source=source,
+        regenerate=regenerate,
+        contract_version=data["contract_version"],
+        api_name=data["api"]["name"],
+        api_summary=data["api"]["summary"],
+        python_distribution=data["packages"]["python"]["distribution"],
+        python_module=data["packages"]["python"]["module"],
+        ts_package=data["packages"]["typescript"]["package"],
+        base_class=data["base_class"],
+        limits=Limits(**limits),
+        context_fields=tuple(fields.values()),
+        codes=tuple(codes),
+        fallback=fallback,
+        families=families,
+        retired=tuple(
+            Retired(code=code, reason=r["reason"], replaced_by=r.get("replaced_by"))
+            for code, r in sorted(data.get("retired", {}).items())
+        ),
+        sanitizer=Sanitizer(
+            redaction=san["redaction"],
+            filtered=san["filtered"],
+            truncation_marker=san["truncation_marker"],
+            remove=_ranges(san["remove"]),
+            to_space=_ranges(san["to_space"]),
+            secrets=_rules(san["secrets"]),
+            injection=_rules(san["injection"]),
+        ),
+    )
