@@ -1,0 +1,5 @@
+"""Entry point of ``python -m errcat``."""
+
+from errcat.cli import main
+
+main()

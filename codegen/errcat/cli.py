@@ -1,0 +1,133 @@
+"""Command line: ``python -m errcat generate|check|validate``.
+
+Exit status: 0 success; 1 ``check`` found drift; 2 the catalogue has
+problems or the command line is wrong (nothing is written); 3 the files could
+not be written (nothing on disk changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from errcat.load import load_catalogue
+from errcat.model import Catalogue, build_model
+from errcat.problems import CatalogueError
+from errcat.render import TARGETS, render_all
+from errcat.validate import validate
+from errcat.write import WriteError, check_drift_message, diff, plan, write_files
+
+DEFAULT_CATALOGUE = "catalogue/errors.yaml"
+DEFAULT_COMMAND = "nox -s generate"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m errcat",
+        description="Generate typed SDK errors, docs and schemas from an error catalogue.",
+    )
+    parser.add_argument(
+        "command",
+        choices=("generate", "check", "validate"),
+        help="generate: write changed files; check: diff only, exit 1 on drift; "
+        "validate: check the catalogue only",
+    )
+    parser.add_argument(
+        "--catalogue",
+        type=Path,
+        default=None,
+        help=f"the catalogue to read (default: OUT/{DEFAULT_CATALOGUE})",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("."), help="the root to write under (default: .)"
+    )
+    parser.add_argument(
+        "--target",
+        action="append",
+        choices=TARGETS,
+        help="render only this target (repeatable; default: all)",
+    )
+    return parser
+
+
+def _display(catalogue: Path, out: Path) -> str:
+    """The catalogue path as headers and messages show it: relative to OUT when inside it."""
+    try:
+        return catalogue.resolve().relative_to(out.resolve()).as_posix()
+    except ValueError:
+        return catalogue.name
+
+
+def _command(source: str, targets: list[str] | None, out: Path) -> str:
+    if source == DEFAULT_CATALOGUE and not targets:
+        return DEFAULT_COMMAND
+    words = ["python -m errcat generate", f"--catalogue {source}"]
+    words += [f"--target {t}" for t in targets or ()]
+    return " ".join(words)
+
+
+def load_model(catalogue: Path, out: Path, targets: list[str] | None = None) -> Catalogue:
+    """Load, validate and model a catalogue; raises :class:`CatalogueError` on any problem."""
+    source = _display(catalogue, out)
+    shown = str(catalogue)
+    doc = load_catalogue(catalogue, display=shown)
+    problems = validate(doc)
+    if problems:
+        raise CatalogueError(problems)
+    return build_model(doc.data, source=source, regenerate=_command(source, targets, out))
+
+
+def run(
+    argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """Run the command line and return the exit status."""
+    out_stream = stdout or sys.stdout
+    err_stream = stderr or sys.stderr
+    args = _parser().parse_args(argv)
+    out: Path = args.out
+    catalogue: Path = args.catalogue or out / DEFAULT_CATALOGUE
+    try:
+        cat = load_model(catalogue, out, args.target)
+    except CatalogueError as exc:
+        for problem in exc.problems:
+            print(problem, file=err_stream)
+        count = len(exc.problems)
+        noun = "problem" if count == 1 else "problems"
+        print(f"errcat: {count} {noun} in {catalogue}; nothing was written", file=err_stream)
+        return 2
+    except OSError as exc:
+        print(f"errcat: cannot read {catalogue}: {exc.strerror or exc}", file=err_stream)
+        return 2
+    if args.command == "validate":
+        print(f"errcat: {catalogue} is valid ({len(cat.codes)} codes)", file=out_stream)
+        return 0
+    files = render_all(cat, tuple(args.target) if args.target else TARGETS)
+    if args.command == "check":
+        changes = plan(files, out)
+        for change in changes:
+            out_stream.write(diff(change))
+        if changes:
+            print(check_drift_message(changes, cat.regenerate), file=err_stream)
+            return 1
+        print(f"errcat: {len(files)} generated files match {cat.source}", file=out_stream)
+        return 0
+    try:
+        changes = write_files(files, out)
+    except WriteError as exc:
+        print(f"errcat: {exc}; nothing was changed", file=err_stream)
+        return 3
+    for change in changes:
+        verb = "removed" if change.new is None else "created" if change.old is None else "updated"
+        print(f"{verb} {change.path}", file=out_stream)
+    print(
+        f"errcat: {len(changes)} of {len(files)} files changed from {cat.source}",
+        file=out_stream,
+    )
+    return 0
+
+
+def main() -> None:
+    """Console-script entry point: run and exit with the status."""
+    sys.exit(run())
