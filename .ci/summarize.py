@@ -1,0 +1,51 @@
+"""Add up the test counts of every suite in a CI log into one closing line.
+
+Reads pytest's summary lines (``== 12 passed, 1 failed in 3.0s ==``) and
+node --test's (``# pass 40`` / ``# fail 0``), and prints
+``N passed, N failed`` as the last line. A suite that ran no test, or a
+non-zero exit status with no counted failure, is reported as a failure.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+PYTEST = re.compile(r"^=+ (?P<body>.*?) in [0-9.]+s(?: \([^)]*\))? =+$")
+PYTEST_PART = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
+NODE = re.compile(r"^[#ℹ] (pass|fail|skipped|cancelled) (\d+)$")
+
+
+def main(log_path: str, status: str) -> int:
+    passed = failed = skipped = 0
+    with open(log_path, encoding="utf-8", errors="replace") as log:
+        for raw in log:
+            line = re.sub(r"\x1b\[[0-9;]*m", "", raw.rstrip("\n"))
+            match = PYTEST.match(line)
+            if match:
+                for count, kind in PYTEST_PART.findall(match.group("body")):
+                    if kind == "passed" or kind == "xfailed":
+                        passed += int(count)
+                    elif kind == "skipped":
+                        skipped += int(count)
+                    else:
+                        failed += int(count)
+                continue
+            match = NODE.match(line.strip())
+            if match:
+                kind, count = match.group(1), int(match.group(2))
+                if kind == "pass":
+                    passed += count
+                elif kind in ("fail", "cancelled"):
+                    failed += count
+                else:
+                    skipped += count
+    if status != "0" and failed == 0:
+        failed = 1
+    tail = f", {skipped} skipped" if skipped else ""
+    print(f"{passed} passed, {failed} failed{tail}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "0"))

@@ -1,0 +1,102 @@
+"""Sessions that regenerate, check, lint, type-check, test and benchmark everything.
+
+A bare ``nox`` runs what CI runs: lint, typecheck, check, tests and ts.
+``nox -s generate`` rewrites every generated file from the catalogue.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+TS_SDK = ROOT / "ts-sdk"
+
+nox.needs_version = ">=2024.3.2"
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts"]
+nox.options.error_on_missing_interpreters = True
+
+# uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
+# uv compiles the bytecode at install time.
+os.environ.setdefault("UV_COMPILE_BYTECODE", "1")
+
+PYTHON = "3.11"
+
+
+def install_codegen(session: nox.Session) -> None:
+    """Install the generator (errcat) and its dependencies."""
+    session.install("./codegen")
+
+
+def install_sdk(session: nox.Session) -> None:
+    """Install the Python SDK with its test dependencies (not editable, as users get it)."""
+    session.install("./python-sdk[test]")
+
+
+def npm(session: nox.Session, *args: str) -> None:
+    """Run npm in ts-sdk/."""
+    session.run("npm", *args, external=True)
+
+
+@nox.session(python=PYTHON)
+def generate(session: nox.Session) -> None:
+    """Regenerate every artifact from catalogue/errors.yaml."""
+    install_codegen(session)
+    session.run("python", "-m", "errcat", "generate", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def check(session: nox.Session) -> None:
+    """Fail with a diff if any generated file differs from a fresh render."""
+    install_codegen(session)
+    session.run("python", "-m", "errcat", "check", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """Lint all Python code with ruff."""
+    session.install("ruff")
+    session.run("ruff", "check", ".")
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """Type-check the generator and the Python SDK with mypy --strict."""
+    session.install("mypy", "types-PyYAML", "types-jsonschema")
+    install_codegen(session)
+    install_sdk(session)
+    session.run("mypy", "--strict", "codegen/errcat", "python-sdk/src")
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Run the generator, cross-cutting and Python SDK tests."""
+    install_codegen(session)
+    install_sdk(session)
+    session.install("pytest")
+    session.run("pytest", "codegen/tests", "tests", "python-sdk/tests", *session.posargs)
+
+
+@nox.session(venv_backend="none")
+def ts(session: nox.Session) -> None:
+    """Type-check, build and test the TypeScript SDK with node --test."""
+    session.chdir(TS_SDK)
+    npm(session, "ci", "--no-audit", "--no-fund")
+    npm(session, "run", "typecheck")
+    npm(session, "test")
+
+
+@nox.session(python=PYTHON, default=False)
+def bench(session: nox.Session) -> None:
+    """Benchmark generation and both SDKs against their floors and peers (slow)."""
+    install_codegen(session)
+    install_sdk(session)
+    session.install("mitos-run==0.3.1", "openai", "google-api-core", "requests")
+    session.run("python", "codegen/bench/bench_generate.py")
+    session.run("python", "python-sdk/bench/bench.py")
+    session.chdir(TS_SDK)
+    npm(session, "ci", "--no-audit", "--no-fund")
+    npm(session, "run", "bench")
