@@ -127,7 +127,8 @@ def write_files(files: dict[str, str], root: Path) -> list[Change]:
             if change.new is None:
                 target.unlink()
             else:
-                os.replace(temps.pop(change.path), target)
+                os.replace(temps[change.path], target)
+                del temps[change.path]
             done.append(change)
     except OSError as exc:
         for temp in temps.values():

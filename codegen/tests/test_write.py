@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -45,16 +47,38 @@ def test_second_generation_changes_nothing(tmp_path: Path) -> None:
     assert plan(files, tmp_path) == []
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores directory permissions")
-def test_read_only_directory_leaves_old_files(tmp_path: Path) -> None:
-    write_files({"d/a.txt": "old a\n"}, tmp_path)
-    (tmp_path / "d").chmod(stat.S_IRUSR | stat.S_IXUSR)
+def test_read_only_directory_leaves_old_files() -> None:
+    root = Path(tempfile.mkdtemp())
     try:
-        with pytest.raises(WriteError):
-            write_files({"d/a.txt": "new a\n"}, tmp_path)
+        root.chmod(0o755)
+        write_files({"d/a.txt": "old a\n", "d/b.txt": "old b\n"}, root)
+        (root / "d").chmod(
+            stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH
+        )
+        new = {"d/a.txt": "new a\n", "d/b.txt": "new b\n"}
+        if os.geteuid() != 0:
+            with pytest.raises(WriteError, match="Permission denied"):
+                write_files(new, root)
+        else:
+            # Root ignores directory permissions: try the write as an unprivileged user.
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - child process
+                status = 1
+                try:
+                    os.setgid(65534)
+                    os.setuid(65534)
+                    write_files(new, root)
+                except WriteError:
+                    status = 0
+                finally:
+                    os._exit(status)
+            _, wait_status = os.waitpid(pid, 0)
+            assert os.waitstatus_to_exitcode(wait_status) == 0, "the write should have failed"
+        (root / "d").chmod(0o755)
+        assert tree(root) == {"d/a.txt": b"old a\n", "d/b.txt": b"old b\n"}
     finally:
-        (tmp_path / "d").chmod(0o755)
-    assert tree(tmp_path) == {"d/a.txt": b"old a\n"}
+        (root / "d").chmod(0o755)
+        shutil.rmtree(root)
 
 
 def test_unwritable_target_leaves_every_old_file(
