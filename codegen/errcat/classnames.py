@@ -1,0 +1,210 @@
+"""Class-name rules: every generated class is legal and unique in both languages.
+
+Names come from :mod:`errcat.naming` (derived, or the ``class_name``
+override) and are checked with its ``python_problem`` and
+``typescript_problem``, so the validator checks exactly what the renderers
+emit. Two codes may not share a class name in either language, not even one
+that differs only in letter case (case-insensitive file systems, and readers,
+would confuse them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from errcat import naming
+from errcat.document import Document, KeyPath, format_path, is_rejected
+from errcat.problems import Problem
+from errcat.wording import ascii_snake, quoted
+
+LANGUAGES = (("python", "Python"), ("typescript", "TypeScript"))
+CHECKS: dict[str, Callable[[str, str], str | None]] = {
+    "python": naming.python_problem,
+    "typescript": naming.typescript_problem,
+}
+DERIVED = "derived from the code"
+
+
+class ClassName(NamedTuple):
+    """One language's class name of a code, and where the catalogue decides it."""
+
+    name: str
+    where: KeyPath
+    at_key: bool
+    origin: str
+
+
+def names_of(code: str, spec: dict[str, Any]) -> dict[str, ClassName]:
+    """Return each language's class name of ``code``, as the model will decide it."""
+    derived = naming.class_name_for(code)
+    override = spec.get("class_name")
+    result: dict[str, ClassName] = {}
+    for lang, _label in LANGUAGES:
+        if isinstance(override, str):
+            result[lang] = ClassName(
+                override, ("codes", code, "class_name"), False, "set by class_name"
+            )
+        elif isinstance(override, dict) and isinstance(override.get(lang), str):
+            result[lang] = ClassName(
+                override[lang],
+                ("codes", code, "class_name", lang),
+                False,
+                f"set by class_name.{lang}",
+            )
+        else:
+            result[lang] = ClassName(derived, ("codes", code), True, DERIVED)
+    return result
+
+
+class _Checker:
+    def __init__(self, doc: Document, rejected: set[KeyPath], skip: set[str]) -> None:
+        self.doc = doc
+        self.skip = skip
+        self.problems: list[Problem] = []
+        data = doc.data if isinstance(doc.data, dict) else {}
+        base = data.get("base_class")
+        self.base = (
+            base if isinstance(base, str) and not is_rejected(("base_class",), rejected) else ""
+        )
+        packages = data.get("packages")
+        python = packages.get("python") if isinstance(packages, dict) else None
+        module = python.get("module") if isinstance(python, dict) else None
+        self.prefix = module.split("_")[0].capitalize() if isinstance(module, str) else "Api"
+
+    def add(self, where: KeyPath, rule: str, message: str, fix: str, at_key: bool) -> None:
+        self.problems.append(self.doc.problem(where, rule, message, fix, at_key=at_key))
+
+    def suggestion(self, code: str, name: str, taken: set[str]) -> str | None:
+        """A legal, unused name to offer: the derived one, else the name with a prefix."""
+        stem = name if naming.CLASS_RE.match(name) else naming.class_name_for(ascii_snake(name))
+        prefixed = self.prefix + stem if stem.endswith("Error") else self.prefix + stem + "Error"
+        for candidate in (naming.class_name_for(code), prefixed):
+            if (
+                naming.python_problem(candidate, self.base) is None
+                and naming.typescript_problem(candidate, self.base) is None
+                and naming.fold(candidate) not in taken
+            ):
+                return candidate
+        return None
+
+    def base_class(self) -> None:
+        if not self.base:
+            return
+        runtime = f"{self.base!r} is already a name of the SDK runtime"
+        for lang, label in LANGUAGES:
+            reason = CHECKS[lang](self.base, self.base)
+            if reason is not None and reason != runtime:
+                self.add(
+                    ("base_class",),
+                    "base-class",
+                    f"the {label} base class name {reason}",
+                    f"choose another PascalCase base class name, e.g. {self.prefix}Error",
+                    at_key=False,
+                )
+
+    def legal(self, names: dict[str, dict[str, ClassName]]) -> set[tuple[str, str]]:
+        """Report illegal names; return the (code, language) pairs that have one."""
+        owners = [(naming.fold(n.name), code) for code, e in names.items() for n in e.values()]
+        bad: set[tuple[str, str]] = set()
+        for code, entry in names.items():
+            taken = {folded for folded, owner in owners if owner != code}
+            found: dict[tuple[KeyPath, str], list[str]] = {}
+            for lang, label in LANGUAGES:
+                chosen = entry[lang]
+                reason = CHECKS[lang](chosen.name, self.base)
+                if reason is not None:
+                    bad.add((code, lang))
+                    found.setdefault((chosen.where, f"{reason} ({chosen.origin})"), []).append(
+                        label
+                    )
+            for (where, reason), labels in found.items():
+                langs = [lang for lang, label in LANGUAGES if label in labels]
+                chosen = entry[langs[0]]
+                example = self.suggestion(code, chosen.name, taken)
+                self.add(
+                    where,
+                    "class-name",
+                    f"the {' and '.join(labels)} class name {reason}",
+                    _rename_fix(code, langs, chosen.origin, example),
+                    chosen.at_key,
+                )
+        return bad
+
+    def unique(self, names: dict[str, dict[str, ClassName]], bad: set[tuple[str, str]]) -> None:
+        clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
+        fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
+        for lang, label in LANGUAGES:
+            seen: dict[str, tuple[str, str]] = {}
+            if self.base:
+                seen[naming.fold(self.base)] = ("the base class", self.base)
+            for code, entry in names.items():
+                chosen = entry[lang]
+                if (code, lang) in bad or code in self.skip:
+                    continue
+                key = naming.fold(chosen.name)
+                if key not in seen:
+                    line = self.doc.key_mark(("codes", code))[0]
+                    seen[key] = (f"{format_path(('codes', code))} (line {line})", chosen.name)
+                    continue
+                owner, other = seen[key]
+                if other == chosen.name:
+                    text = f"{quoted(chosen.name)} is also the class name of {owner}"
+                else:
+                    text = (
+                        f"{quoted(chosen.name)} collides with {quoted(other)} of {owner} "
+                        "when case is ignored"
+                    )
+                clashes.setdefault((code, chosen.where, text), []).append(label)
+                fix = (
+                    f"give {format_path(('codes', code))} a class_name that differs from "
+                    f"{quoted(other)} in more than letter case"
+                )
+                fixes[(code, chosen.where, text)] = (fix, chosen.at_key)
+        for (_code, where, text), labels in clashes.items():
+            fix, at_key = fixes[(_code, where, text)]
+            self.add(
+                where,
+                "class-collision",
+                f"the {' and '.join(labels)} class name {text}",
+                fix,
+                at_key,
+            )
+
+
+def _rename_fix(code: str, langs: list[str], origin: str, example: str | None) -> str:
+    new = example or "<NewName>"
+    where = format_path(("codes", code))
+    if origin == DERIVED:
+        value = new if len(langs) == 2 else f"{{{langs[0]}: {new}}}"
+        return f"add class_name: {value} to {where}"
+    key = "class_name" if origin == "set by class_name" else f"class_name.{langs[0]}"
+    return f"change {where}.{key} to another PascalCase name, e.g. {new}"
+
+
+def check(
+    doc: Document,
+    rejected: set[KeyPath],
+    codes: dict[str, dict[str, Any]],
+    skip: set[str],
+) -> list[Problem]:
+    """Check the base class and every code's class names.
+
+    Args:
+        doc: the loaded catalogue.
+        rejected: key paths the meta-schema already rejected; they are skipped.
+        codes: the codes whose names and entries are usable, in catalogue order.
+        skip: codes already reported as colliding with another code (not reported again).
+
+    Returns:
+        The problems found.
+    """
+    checker = _Checker(doc, rejected, skip)
+    checker.base_class()
+    names = {
+        code: names_of(code, spec)
+        for code, spec in codes.items()
+        if not is_rejected(("codes", code, "class_name"), rejected)
+    }
+    checker.unique(names, checker.legal(names))
+    return checker.problems

@@ -1,0 +1,347 @@
+"""The semantic rules of a catalogue: what the meta-schema cannot say.
+
+Codes and class names are unique (also once case and separators are
+ignored) and legal in both languages; texts are free of control, bidi and
+invisible characters and not blank; every name a code, the fallback map, a
+family or a retired entry refers to exists; retired codes stay retired;
+limits are consistent. Each rule has its own id; every problem names the
+value and a concrete fix. The sanitizer rules live in :mod:`errcat.patterns`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from errcat import classnames, naming
+from errcat.document import Document, KeyPath, is_rejected
+from errcat.problems import Problem
+from errcat.wording import ascii_snake, close_match, describe_char, listing, quoted
+
+REQUIRED_STATUSES = (
+    "400",
+    "401",
+    "403",
+    "404",
+    "408",
+    "409",
+    "410",
+    "413",
+    "429",
+    "499",
+    "500",
+    "502",
+    "503",
+    "504",
+)
+"""Statuses the fallback map must name explicitly."""
+
+BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
+INVISIBLE = frozenset(
+    [
+        *range(0x200B, 0x200E),
+        *range(0x2060, 0x2065),
+        *(0xFEFF, 0x00AD, 0x180E, 0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0),
+        *range(0x180B, 0x1810),
+        *range(0xFE00, 0xFE10),
+        *range(0xE0100, 0xE01F0),
+    ]
+)
+_CHAR_RULES = {
+    "control-character": "delete the control character; catalogue text is one line of plain text",
+    "bidi-control": "delete the character: bidi controls make text display unlike what it says",
+    "invisible-character": "delete the invisible character",
+}
+_BLANK_FIXES = {
+    "remediation": "write the remediation: the concrete next step for the caller",
+    "message": "write the one-line summary",
+    "cause": "write the one-sentence cause",
+    "guidance": "write the recovery guidance: what to do next",
+}
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def char_rule(char: str) -> str | None:
+    """Say which text rule ``char`` breaks, or ``None`` if it may appear in catalogue text."""
+    point = ord(char)
+    if point in BIDI:
+        return "bidi-control"
+    category = unicodedata.category(char)
+    if point in INVISIBLE or category == "Cf":
+        return "invisible-character"
+    if category in ("Cc", "Cs", "Zl", "Zp"):
+        return "control-character"
+    return None
+
+
+class _Checker:
+    def __init__(self, doc: Document, rejected: set[KeyPath]) -> None:
+        self.doc = doc
+        self.rejected = rejected
+        self.problems: list[Problem] = []
+        self.data = _mapping(doc.data)
+        self.codes = _mapping(self.data.get("codes"))
+        self.retired = _mapping(self.data.get("retired"))
+        self.collided: set[str] = set()
+
+    def ok(self, path: KeyPath) -> bool:
+        return not is_rejected(path, self.rejected)
+
+    def add(self, path: KeyPath, rule: str, message: str, fix: str, at_key: bool = False) -> None:
+        self.problems.append(self.doc.problem(path, rule, message, fix, at_key=at_key))
+
+    def line(self, path: KeyPath) -> int:
+        return self.doc.key_mark(path)[0]
+
+    # -- codes ----------------------------------------------------------------
+
+    def code_names(self) -> dict[str, dict[str, Any]]:
+        """Check code names; return the codes whose name and entry are usable."""
+        usable: dict[str, dict[str, Any]] = {}
+        folded: dict[str, str] = {}
+        for code, spec in self.codes.items():
+            path = ("codes", code)
+            good = bool(naming.CODE_RE.match(code))
+            if not good:
+                strange = [c for c in code if not c.isascii()]
+                what = (
+                    f"contains the non-ASCII character {describe_char(strange[0])}"
+                    if strange
+                    else "is not lower snake_case (a-z, 0-9 and _, starting with a letter)"
+                )
+                self.add(
+                    path,
+                    "code-name",
+                    f"the code {quoted(code)} {what}; codes are lower snake_case ASCII",
+                    f"rename it to {quoted(ascii_snake(code))}",
+                    at_key=True,
+                )
+            key = naming.fold(code)
+            if key in folded:
+                first = folded[key]
+                self.collided.add(code)
+                self.add(
+                    path,
+                    "code-collision",
+                    f"the code {quoted(code)} is the code {quoted(first)} (line "
+                    f"{self.line(('codes', first))}) once case and separators are ignored",
+                    f"remove one of the two, or rename {quoted(code)} to a distinct code",
+                    at_key=True,
+                )
+            else:
+                folded[key] = code
+            if good and isinstance(spec, dict) and self.ok(path):
+                usable[code] = spec
+        return usable
+
+    def retired_codes(self) -> None:
+        folded = {naming.fold(code): code for code in self.retired}
+        for code in self.codes:
+            old = code if code in self.retired else folded.get(naming.fold(code))
+            if old is None:
+                continue
+            entry = _mapping(self.retired.get(old))
+            reason = entry.get("reason", "no reason given")
+            spelled = (
+                "" if old == code else f" (the retired code {quoted(old)} spelled differently)"
+            )
+            replaced = entry.get("replaced_by")
+            fix = f"remove {quoted(code)} from codes"
+            if isinstance(replaced, str):
+                fix += f" and use {quoted(replaced)} instead"
+            self.add(
+                ("codes", code),
+                "retired-reintroduced",
+                f"the code {quoted(code)} was retired{spelled} and may never be reintroduced: "
+                f"{reason}",
+                fix,
+                at_key=True,
+            )
+        for code, entry in self.retired.items():
+            path = ("retired", code, "replaced_by")
+            target = _mapping(entry).get("replaced_by")
+            if isinstance(target, str) and self.ok(path) and target not in self.codes:
+                state = (
+                    "itself retired" if target in self.retired else "not a code of this catalogue"
+                )
+                self.add(
+                    path,
+                    "unknown-replacement",
+                    f"replaced_by names {quoted(target)}, which is {state}",
+                    "name a current code defined under codes, or remove replaced_by",
+                )
+
+    def reference(self, path: KeyPath, target: Any, rule: str, where: str) -> None:
+        """Check that ``target`` (at ``path``) names a current code."""
+        if not isinstance(target, str) or not self.ok(path) or target in self.codes:
+            return
+        if target in self.retired:
+            reason = _mapping(self.retired[target]).get("reason", "")
+            self.add(
+                path,
+                "retired-code-referenced",
+                f"{quoted(target)} is a retired code ({reason}); {where} must name current codes",
+                f"replace {quoted(target)} with a current code",
+            )
+            return
+        guess = close_match(target, self.codes)
+        self.add(
+            path,
+            rule,
+            f"{quoted(target)} is not a code of this catalogue",
+            f"write {quoted(guess)}"
+            if guess
+            else f"name a code defined under codes, or define {target} there",
+        )
+
+    # -- texts ----------------------------------------------------------------
+
+    def texts(self) -> None:
+        for path, text in _strings(self.data, ()):
+            if _is_pattern(path) or not self.ok(path):
+                continue
+            if text and not text.strip():
+                key = next((k for k in reversed(path) if isinstance(k, str)), "")
+                self.add(
+                    path,
+                    "blank-text",
+                    f"the text is blank ({quoted(text)})",
+                    _BLANK_FIXES.get(key, "write the text, or remove the key"),
+                )
+            found: dict[str, dict[str, int]] = {}
+            for index, char in enumerate(text):
+                rule = char_rule(char)
+                if rule is not None:
+                    found.setdefault(rule, {}).setdefault(char, index + 1)
+            for rule, chars in found.items():
+                fix = _CHAR_RULES[rule]
+                if rule == "control-character" and "\n" in chars:
+                    fix = "write the text on one line, or fold it with >- (not |)"
+                named = (f"{describe_char(c)} at character {at}" for c, at in chars.items())
+                self.add(path, rule, f"the text contains {listing(named)}", fix)
+
+    # -- references -----------------------------------------------------------
+
+    def context(self) -> None:
+        fields = _mapping(self.data.get("context_fields"))
+        for code, spec in self.codes.items():
+            items = _mapping(spec).get("context")
+            for index, name in enumerate(items if isinstance(items, list) else []):
+                path = ("codes", code, "context", index)
+                if not isinstance(name, str) or name in fields or not self.ok(path):
+                    continue
+                guess = close_match(name, fields)
+                self.add(
+                    path,
+                    "undefined-context-field",
+                    f"the context field {quoted(name)} is not defined under context_fields",
+                    f"write {quoted(guess)}"
+                    if guess
+                    else f"define {name} under context_fields, or remove it from this list",
+                )
+
+    def fallback(self) -> None:
+        fallback = _mapping(self.data.get("fallback"))
+        by_status = fallback.get("by_status")
+        if isinstance(by_status, dict) and self.ok(("fallback", "by_status")):
+            for status, target in by_status.items():
+                path = ("fallback", "by_status", status)
+                if not self.ok(path):
+                    continue
+                if not (status.isascii() and status.isdigit() and 100 <= int(status) <= 599):
+                    self.add(
+                        path,
+                        "invalid-status",
+                        f"{quoted(status)} is not an HTTP status from 100 to 599",
+                        'write a status such as "503"',
+                        at_key=True,
+                    )
+                self.reference(path, target, "unknown-fallback-target", "the fallback map")
+            missing = [s for s in REQUIRED_STATUSES if s not in by_status]
+            if missing:
+                self.add(
+                    ("fallback", "by_status"),
+                    "missing-fallback-status",
+                    f"no entry for {listing(missing)}; the fallback map must name "
+                    f"{listing(REQUIRED_STATUSES)}",
+                    f'add "{missing[0]}": <code>'
+                    + (" (and the other missing statuses)" if len(missing) > 1 else "")
+                    + " under fallback.by_status",
+                    at_key=True,
+                )
+        for key, target in _mapping(fallback.get("by_class")).items():
+            where: KeyPath = ("fallback", "by_class", key)
+            self.reference(where, target, "unknown-fallback-target", "the fallback map")
+        where = ("fallback", "default")
+        self.reference(
+            where, fallback.get("default"), "unknown-fallback-target", "the fallback map"
+        )
+
+    def families(self) -> None:
+        for family, entry in _mapping(self.data.get("families")).items():
+            codes = _mapping(entry).get("codes")
+            for index, code in enumerate(codes if isinstance(codes, list) else []):
+                path = ("families", family, "codes", index)
+                self.reference(path, code, "unknown-family-code", "a family")
+
+    def limits(self) -> None:
+        limits = _mapping(self.data.get("limits"))
+        ceiling = limits.get("max_exec_timeout_s")
+        if not isinstance(ceiling, int) or not self.ok(("limits", "max_exec_timeout_s")):
+            return
+        for key in ("default_exec_timeout_s", "default_run_code_timeout_s"):
+            value = limits.get(key)
+            path = ("limits", key)
+            if isinstance(value, int) and self.ok(path) and value > ceiling:
+                self.add(
+                    path,
+                    "timeout-above-ceiling",
+                    f"{value} is above the ceiling limits.max_exec_timeout_s ({ceiling})",
+                    f"lower it to {ceiling} or less, or raise max_exec_timeout_s",
+                )
+
+
+def _strings(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))
+
+
+def _is_pattern(path: KeyPath) -> bool:
+    return (
+        len(path) == 4
+        and path[0] == "sanitizer"
+        and path[1] in ("secrets", "injection")
+        and path[3] in ("pattern", "prefix")
+    )
+
+
+def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
+    """Run every semantic rule except the sanitizer's.
+
+    Args:
+        doc: the loaded catalogue.
+        rejected: key paths the meta-schema already rejected; they are skipped.
+
+    Returns:
+        The problems found.
+    """
+    checker = _Checker(doc, rejected)
+    usable = checker.code_names()
+    checker.retired_codes()
+    problems = classnames.check(doc, rejected, usable, checker.collided)
+    checker.texts()
+    checker.context()
+    checker.fallback()
+    checker.families()
+    checker.limits()
+    return checker.problems + problems

@@ -1,0 +1,310 @@
+"""Validate a loaded catalogue: the meta-schema first, then the semantic rules.
+
+The meta-schema is ``schemas/catalogue.schema.json`` (JSON Schema draft
+2020-12), shipped in the wheel as ``errcat/catalogue.schema.json``. One
+validator is built on first use and reused. Each schema error becomes a
+:class:`~errcat.problems.Problem` at the line and column of the offending
+value, with a message that names the value and a concrete fix. The semantic
+rules (:mod:`errcat.semantic`, :mod:`errcat.patterns`) then run on every part
+of the document the schema did not already reject, so one run reports
+everything.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import jsonschema.validators
+from jsonschema.exceptions import ValidationError
+from jsonschema.protocols import Validator
+
+from errcat import patterns, semantic
+from errcat.document import Document, KeyPath, format_path
+from errcat.problems import Problem
+from errcat.scalars import FLOAT_RE, INT_RE
+from errcat.wording import ascii_snake, close_match, kind_of, listing, quoted, schema_kind, shown
+
+SCHEMA_NAME = "catalogue.schema.json"
+
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9_]*$": "lower snake_case ASCII (a-z, 0-9 and _, starting with a letter)",
+    "^[A-Z][A-Za-z0-9]*$": "a PascalCase ASCII class name (a capital, then letters and digits)",
+    "^U\\+(?:[0-9A-F]{4,5}|10[0-9A-F]{4})$": 'a code point written like "U+200B" (upper-case hex)',
+    "^[1-5][0-9][0-9]$": "an HTTP status (three digits, 100 to 599)",
+    "^[A-Za-z0-9][A-Za-z0-9._-]*$": "a Python distribution name (letters, digits, . _ -)",
+    "^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$": "an npm package name (lower case)",
+}
+
+
+def _is_integer(_checker: object, instance: object) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictDraft202012: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+"""Draft 2020-12, except that ``4.0`` is not an integer: a catalogue writes ``4``."""
+
+
+def schema_text() -> str:
+    """Return the catalogue meta-schema: the packaged copy, else the repository's.
+
+    Raises:
+        FileNotFoundError: if neither copy exists.
+    """
+    packaged = importlib.resources.files("errcat") / SCHEMA_NAME
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    repo = Path(__file__).resolve().parents[2] / "schemas" / SCHEMA_NAME
+    return repo.read_text(encoding="utf-8")
+
+
+@functools.cache
+def schema_validator() -> Validator:
+    """Return the one meta-schema validator, built (and the schema checked) on first use."""
+    schema = json.loads(schema_text())
+    _StrictDraft202012.check_schema(schema)
+    return _StrictDraft202012(schema)
+
+
+def validate(doc: Document) -> list[Problem]:
+    """Check a loaded catalogue against the meta-schema and every semantic rule.
+
+    Args:
+        doc: the document :func:`errcat.load.load_catalogue` returned.
+
+    Returns:
+        Every problem found, sorted by position; empty when the catalogue is valid.
+    """
+    problems, rejected = schema_problems(doc)
+    problems += semantic.check(doc, rejected)
+    problems += patterns.check(doc, rejected)
+    return sorted(set(problems))
+
+
+def schema_problems(doc: Document) -> tuple[list[Problem], set[KeyPath]]:
+    """Check ``doc`` against the meta-schema.
+
+    Returns:
+        The problems, and the key paths the schema rejected (the semantic
+        rules leave those, and everything under them, alone).
+    """
+    problems: list[Problem] = []
+    rejected: set[KeyPath] = set()
+    for error in schema_validator().iter_errors(doc.data):
+        for path, problem in _explain(doc, error):
+            rejected.add(path)
+            if problem is not None:
+                problems.append(problem)
+    return problems, rejected
+
+
+Found = Iterator[tuple[KeyPath, Problem | None]]
+
+
+def _explain(doc: Document, error: ValidationError) -> Found:
+    path: KeyPath = tuple(error.absolute_path)
+    keyword = str(error.validator)
+    schema: Any = error.schema
+    instance: Any = error.instance
+    if "propertyNames" in error.relative_schema_path:
+        yield from _key_name(doc, path, keyword, error.validator_value, instance)
+    elif keyword == "required":
+        yield from _required(doc, path, schema, instance)
+    elif keyword == "additionalProperties":
+        yield from _unknown_keys(doc, path, schema, instance)
+    elif keyword in ("oneOf", "anyOf"):
+        yield from _one_of(doc, path, error)
+    elif keyword == "uniqueItems":
+        yield from _duplicate_items(doc, path, instance)
+    else:
+        rule, message, fix = _words(path, keyword, error.validator_value, schema, instance)
+        yield path, doc.problem(path, rule, message or error.message, fix)
+
+
+def _key_name(doc: Document, path: KeyPath, keyword: str, expected: Any, key: str) -> Found:
+    key_path = (*path, key)
+    if path == ("codes",) and keyword == "pattern":
+        yield key_path, None  # the code-name rule explains code names in full
+        return
+    if keyword == "maxLength":
+        message = f"the key {quoted(key)} is {len(key)} characters long; at most {expected} allowed"
+        fix = f"shorten it to {expected} characters or fewer"
+    else:
+        words = _PATTERN_WORDS.get(str(expected), f"of the form {expected}")
+        message = f"the key {quoted(key)} is not {words}"
+        fix = f"rename it to {quoted(ascii_snake(key))}"
+        if str(expected) == "^[1-5][0-9][0-9]$":
+            fix = 'write the status as three digits in quotes, e.g. "503"'
+    yield key_path, doc.problem(key_path, "key-format", message, fix, at_key=True)
+
+
+def _required(doc: Document, path: KeyPath, schema: Any, instance: Any) -> Found:
+    where = format_path(path) or "the top level"
+    properties = schema.get("properties", {})
+    for key in schema.get("required", []):
+        if key in instance:
+            continue
+        hint = _expected(properties.get(key, {}))
+        yield (
+            (*path, key),
+            doc.problem(
+                path,
+                "missing-key",
+                f"the required key {quoted(key)} is missing",
+                f"add a {key} entry ({hint}) to {where}",
+                at_key=True,
+            ),
+        )
+
+
+def _expected(schema: Any) -> str:
+    if "enum" in schema:
+        return "one of " + listing(str(v) for v in schema["enum"])
+    kind = schema.get("type")
+    if isinstance(kind, str):
+        return schema_kind(kind)
+    return "a value"
+
+
+def _unknown_keys(doc: Document, path: KeyPath, schema: Any, instance: Any) -> Found:
+    allowed = list(schema.get("properties", {}))
+    for key in instance:
+        if key in allowed:
+            continue
+        key_path = (*path, key)
+        guess = close_match(key, allowed)
+        fix = f"rename it to {guess}" if guess else "remove it, or rename it to an allowed key"
+        message = f"unknown key {quoted(key)}; the allowed keys are {listing(allowed)}"
+        yield key_path, doc.problem(key_path, "unknown-key", message, fix, at_key=True)
+
+
+def _one_of(doc: Document, path: KeyPath, error: ValidationError) -> Found:
+    branches: list[Any] = (
+        list(error.validator_value) if isinstance(error.validator_value, list) else []
+    )
+    instance: Any = error.instance
+    for index, branch in enumerate(branches):
+        kind = branch.get("type") if isinstance(branch, dict) else None
+        if kind is None or not schema_validator().is_type(instance, kind):
+            continue
+        subs = [e for e in error.context or () if e.relative_schema_path[0] == index]
+        if subs:
+            for sub in subs:
+                yield from _explain(doc, sub)
+            return
+    kinds = [schema_kind(b["type"]) for b in branches if isinstance(b, dict) and "type" in b]
+    message = f"{_this(instance)} is {kind_of(instance)}; {' or '.join(kinds)} is expected"
+    fix = f"write {' or '.join(kinds)} here"
+    if path and path[-1] == "class_name":
+        fix = "write a PascalCase class name, or a mapping with python and/or typescript names"
+    yield path, doc.problem(path, "wrong-type", message, fix)
+
+
+def _duplicate_items(doc: Document, path: KeyPath, instance: list[Any]) -> Found:
+    seen: list[Any] = []
+    for index, item in enumerate(instance):
+        if item in seen:
+            item_path = (*path, index)
+            yield (
+                item_path,
+                doc.problem(
+                    item_path,
+                    "duplicate-item",
+                    f"{shown(item)} is listed twice",
+                    "remove the second occurrence",
+                ),
+            )
+        else:
+            seen.append(item)
+
+
+def _this(instance: Any) -> str:
+    return "this" if isinstance(instance, dict | list) or instance is None else shown(instance)
+
+
+def _words(
+    path: KeyPath, keyword: str, expected: Any, schema: Any, instance: Any
+) -> tuple[str, str, str]:
+    if keyword == "type":
+        return "wrong-type", *_type_words(expected, instance)
+    if keyword == "enum":
+        options = [str(option) for option in expected]
+        guess = close_match(str(instance), options) if isinstance(instance, str) else None
+        fix = f"write {guess}" if guess else f"write one of {listing(options)}"
+        return "invalid-choice", f"{_this(instance)} is not one of {listing(options)}", fix
+    if keyword == "pattern":
+        if expected == "^[^A-Z]+$":
+            return (
+                "uppercase-trigger",
+                f"the trigger {quoted(instance)} has upper-case letters; triggers are lower case",
+                f"write it in lower case: {quoted(instance.lower())}",
+            )
+        words = _PATTERN_WORDS.get(str(expected), f"of the form {expected}")
+        return (
+            "invalid-format",
+            f"{quoted(instance)} is not {words}",
+            _pattern_fix(expected, instance),
+        )
+    if keyword == "minLength":
+        return "empty-text", "the text is empty", "write the text; it may not be empty"
+    if keyword == "maxLength":
+        return "too-long", f"{quoted(instance)} is longer than {expected}", "shorten it"
+    if keyword in ("minimum", "exclusiveMinimum"):
+        return (
+            "out-of-range",
+            f"{instance} is below the minimum {expected}",
+            f"write {expected} or more",
+        )
+    if keyword in ("maximum", "exclusiveMaximum"):
+        return (
+            "out-of-range",
+            f"{instance} is above the maximum {expected}",
+            f"write {expected} or less",
+        )
+    if keyword == "minProperties":
+        options = list(schema.get("properties", {}))
+        fix = f"add at least one of {listing(options)}" if options else "add at least one entry"
+        return "empty-section", "this mapping is empty", fix
+    if keyword == "minItems":
+        return "empty-list", "this list is empty", "add at least one item"
+    where = format_path(path) or "the catalogue"
+    return "schema", "", f"change {where} to match schemas/{SCHEMA_NAME}"
+
+
+def _type_words(expected: Any, instance: Any) -> tuple[str, str]:
+    kinds = [expected] if isinstance(expected, str) else list(expected)
+    wanted = " or ".join(schema_kind(kind) for kind in kinds)
+    message = f"{_this(instance)} is {kind_of(instance)}; {wanted} is expected"
+    if isinstance(instance, str):
+        if ("integer" in kinds and INT_RE.match(instance)) or (
+            "number" in kinds and (INT_RE.match(instance) or FLOAT_RE.match(instance))
+        ):
+            return message, f"write {instance} without quotes"
+        if "boolean" in kinds and instance in ("true", "false"):
+            return message, f"write {instance} without quotes"
+    if "string" in kinds and isinstance(instance, bool | int | float):
+        return message, f"quote it: {quoted(json.dumps(instance))}"
+    if "integer" in kinds and isinstance(instance, float) and instance.is_integer():
+        return message, f"write {int(instance)}"
+    if "array" in kinds and isinstance(instance, str):
+        return message, f"write it as a list: [{instance}]"
+    return message, f"write {wanted} here"
+
+
+def _pattern_fix(pattern: Any, instance: str) -> str:
+    if pattern == "^[a-z][a-z0-9_]*$":
+        return f"write {quoted(ascii_snake(instance))}"
+    if pattern == "^[A-Z][A-Za-z0-9]*$":
+        words = ascii_snake(instance).split("_")
+        return f"write {quoted(''.join(w.capitalize() for w in words))}"
+    if str(pattern).startswith("^U\\+"):
+        return f'write it like "U+{instance.upper().removeprefix("U+").zfill(4)}"'
+    return "change it to match"
