@@ -1,0 +1,330 @@
+"""The validator: meta-schema and semantic rules, on fixtures and on targeted variants."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errcat import naming
+from errcat.document import Document
+from errcat.load import load_catalogue, parse_catalogue
+from errcat.model import build_model
+from errcat.patterns import findings
+from errcat.problems import CatalogueError, Problem
+from errcat.validate import schema_text, schema_validator, validate
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+GOOD = HERE / "fixtures" / "good"
+BAD = HERE / "fixtures" / "bad"
+EXPECTED: dict[str, list[dict[str, Any]]] = json.loads(
+    (BAD / "expected.json").read_text(encoding="utf-8")
+)
+MINIMAL_TEXT = (GOOD / "minimal.yaml").read_text(encoding="utf-8")
+
+
+def problems_in(path: Path) -> list[Problem]:
+    """Load and validate like the command line does, showing the file's name."""
+    try:
+        doc = load_catalogue(path, display=path.name)
+    except CatalogueError as exc:
+        return exc.problems
+    return validate(doc)
+
+
+def variant(*edits: tuple[str, str]) -> list[Problem]:
+    """Validate the minimal catalogue with each (old, new) edit applied once."""
+    text = MINIMAL_TEXT
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    try:
+        doc = parse_catalogue(text, "v.yaml")
+    except CatalogueError as exc:
+        return exc.problems
+    return validate(doc)
+
+
+def rules(problems: list[Problem]) -> list[str]:
+    return [p.rule for p in problems]
+
+
+# -- the fixtures -------------------------------------------------------------------
+
+
+def test_every_bad_fixture_has_expectations() -> None:
+    names = sorted(p.name for p in BAD.glob("*.yaml"))
+    assert names == sorted(EXPECTED)
+    assert len(names) >= 34
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_fixture_fails_where_expected(name: str) -> None:
+    problems = problems_in(BAD / name)
+    expected = EXPECTED[name]
+    assert sorted((p.line, p.column, p.rule) for p in problems) == sorted(
+        (e["line"], e["column"], e["rule"]) for e in expected
+    ), "\n".join(map(str, problems))
+    for entry in expected:
+        prefix = f"{name}:{entry['line']}:{entry['column']}: "
+        matching = [
+            p
+            for p in problems
+            if str(p).startswith(prefix)
+            and p.rule == entry["rule"]
+            and entry["message"] in p.message
+        ]
+        assert matching, f"no {entry['rule']} problem at {prefix} saying {entry['message']!r}"
+        assert all(f"; fix: {entry['fix']}" in str(p) for p in matching)
+
+
+@pytest.mark.parametrize("name", ["minimal.yaml", "gateway.yaml"])
+def test_good_fixture_is_valid_and_models(name: str) -> None:
+    doc = load_catalogue(GOOD / name)
+    assert validate(doc) == []
+    cat = build_model(doc.data, source=name, regenerate="nox -s generate")
+    assert cat.codes
+
+
+def test_the_real_catalogue_is_valid() -> None:
+    doc = load_catalogue(REPO / "catalogue" / "errors.yaml")
+    assert validate(doc) == []
+
+
+def test_gateway_is_another_api() -> None:
+    cat = build_model(
+        load_catalogue(GOOD / "gateway.yaml").data, source="gateway.yaml", regenerate="x"
+    )
+    assert (cat.base_class, cat.python_distribution, cat.python_module, cat.ts_package) == (
+        "ToolError",
+        "labby-errors",
+        "labby_errors",
+        "@labby/errors",
+    )
+    assert cat.code("timeout").python_class == "ToolTimeoutError"
+    assert {r.code for r in cat.retired} == {"code_mode_timeout", "code_mode_fuel_exhausted"}
+    assert len(cat.codes) >= 15
+
+
+# -- the meta-schema ----------------------------------------------------------------
+
+
+def test_one_schema_validator_is_reused() -> None:
+    assert schema_validator() is schema_validator()
+    assert json.loads(schema_text())["$schema"].endswith("2020-12/schema")
+
+
+def test_schema_problems_read_well() -> None:
+    problems = variant(
+        ("    http: 500", "    http: 500.0"), ("  json_max_depth: 64", "  json_max_depth: 1")
+    )
+    assert [(p.rule, p.message, p.fix) for p in problems] == [
+        ("out-of-range", "limits.json_max_depth: 1 is below the minimum 2", "write 2 or more"),
+        (
+            "wrong-type",
+            "codes.internal.http: 500.0 is a number; an integer is expected",
+            "write 500",
+        ),
+    ]
+
+
+def test_contract_version_starts_at_one() -> None:
+    problems = variant(("contract_version: 1", "contract_version: 0"))
+    assert [(p.line, p.column, p.rule, p.message) for p in problems] == [
+        (2, 19, "out-of-range", "contract_version: 0 is below the minimum 1")
+    ]
+
+
+def test_missing_top_level_section() -> None:
+    start = MINIMAL_TEXT.index("families:")
+    end = MINIMAL_TEXT.index("retired:")
+    assert variant((MINIMAL_TEXT[start:end], "")) == []  # families are optional
+    start, end = MINIMAL_TEXT.index("limits:"), MINIMAL_TEXT.index("context_fields:")
+    problems = variant((MINIMAL_TEXT[start:end], ""))
+    assert [(p.rule, p.fix) for p in problems] == [
+        ("missing-key", "add a limits entry (a mapping) to the top level")
+    ]
+
+
+def test_class_name_of_the_wrong_kind() -> None:
+    problems = variant(("    http: 500\n", "    http: 500\n    class_name: 5\n"))
+    assert rules(problems) == ["wrong-type"]
+    assert "a string or a mapping is expected" in problems[0].message
+    problems = variant(("    http: 500\n", "    http: 500\n    class_name: {}\n"))
+    assert rules(problems) == ["empty-section"]
+    assert "python, typescript" in problems[0].fix
+    problems = variant(("    http: 500\n", "    http: 500\n    class_name: internalError\n"))
+    assert rules(problems) == ["invalid-format"]
+    assert problems[0].fix == 'write "InternalError"'
+
+
+def test_duplicate_list_items_and_bad_keys() -> None:
+    problems = variant(("[retry_after_ms]", "[retry_after_ms, retry_after_ms]"))
+    assert [(p.rule, p.column) for p in problems] == [("duplicate-item", 31)]
+    problems = variant(('    "400": bad_request', '    "4000": bad_request'))
+    assert rules(problems) == ["missing-fallback-status", "key-format"]
+    assert "no entry for 400" in problems[0].message
+    assert 'the key "4000" is not an HTTP status' in problems[1].message
+
+
+# -- semantic rules -----------------------------------------------------------------
+
+
+def test_codes_equal_after_folding_are_refused() -> None:
+    block = MINIMAL_TEXT[MINIMAL_TEXT.index("  internal:\n") : MINIMAL_TEXT.index("fallback:")]
+    problems = variant(
+        ("fallback:\n", block.replace("  internal:", "  inter_nal:") + "fallback:\n")
+    )
+    assert rules(problems) == ["code-collision"]
+    assert '"inter_nal" is the code "internal"' in problems[0].message
+
+
+def test_two_codes_with_the_same_override() -> None:
+    problems = variant(
+        ("    http: 400\n", "    http: 400\n    class_name: SameError\n"),
+        ("    http: 500\n", "    http: 500\n    class_name: SameError\n"),
+    )
+    assert rules(problems) == ["class-collision"]
+    assert "is also the class name of codes.bad_request" in problems[0].message
+
+
+def test_base_class_must_be_legal_in_both_languages() -> None:
+    problems = variant(("base_class: MinimalError", "base_class: Exception"))
+    assert rules(problems) == ["base-class"]
+    assert "Python builtin" in problems[0].message
+    problems = variant(("base_class: MinimalError", "base_class: Object"))
+    assert rules(problems) == ["base-class"]
+    assert "JavaScript global" in problems[0].message
+    assert variant(("base_class: MinimalError", "base_class: AgentRunError")) == []
+
+
+def test_retired_codes_stay_retired() -> None:
+    problems = variant(
+        ("    codes: [rate_limited]", "    codes: [rate_limited, too_many_requests]")
+    )
+    assert rules(problems) == ["retired-code-referenced"]
+    problems = variant(
+        ("  too_many_requests:\n", "  old_internal:\n    reason: Gone.\n  too_many_requests:\n"),
+        ("    replaced_by: rate_limited", "    replaced_by: old_internal"),
+    )
+    assert rules(problems) == ["unknown-replacement"]
+    assert "itself retired" in problems[0].message
+
+
+def test_text_rules_name_the_character() -> None:
+    problems = variant(("    message: internal error", '    message: "internal\\x07 error"'))
+    assert [(p.rule, p.message) for p in problems] == [
+        (
+            "control-character",
+            "codes.internal.message: the text contains U+0007 BELL at character 9",
+        )
+    ]
+    problems = variant(("    guidance: Retry with back-off.", '    guidance: "Retry \\u2066now"'))
+    assert rules(problems) == ["bidi-control"]
+    assert "U+2066 LEFT-TO-RIGHT ISOLATE" in problems[0].message
+    problems = variant(("  name: Minimal API", '  name: "Minimal\\u00adAPI"'))
+    assert rules(problems) == ["invisible-character"]
+    assert "U+00AD SOFT HYPHEN" in problems[0].message
+
+
+def test_sanitizer_patterns_are_exempt_from_text_rules() -> None:
+    assert (
+        variant(('      prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +"', '      prefix: "[Bb]earer\\\\x20"'))
+        == []
+    )
+
+
+def test_a_blank_guidance_is_refused() -> None:
+    problems = variant(("    guidance: Retry with back-off.", '    guidance: " "'))
+    assert [(p.rule, p.fix) for p in problems] == [
+        ("blank-text", "write the recovery guidance: what to do next")
+    ]
+
+
+def test_limits_and_fallback_classes() -> None:
+    problems = variant(("  default_run_code_timeout_s: 60", "  default_run_code_timeout_s: 3601"))
+    assert rules(problems) == ["timeout-above-ceiling"]
+    problems = variant(("    5xx: internal", "    5xx: internl"))
+    assert [(p.rule, p.fix) for p in problems] == [("unknown-fallback-target", 'write "internal"')]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "construct"),
+    [
+        (r"\d+", r"\d"),
+        (r"[\s]", r"\s"),
+        (r"\w", r"\w"),
+        (r"(?i)x", "inline flag"),
+        (r"(?P<n>x)", "named group"),
+        (r"(?<n>x)", "named group"),
+        (r"(?<=a)b", "lookbehind"),
+        (r"(?<!a)b", "lookbehind"),
+        (r"(?>a)", "atomic"),
+        (r"a*+", "possessive"),
+        (r"a{2}+", "possessive"),
+        (r"(a)\1", "backreference"),
+        (r"\Aa", r"\A"),
+        (r"a{", "bare {"),
+        (r"a]", "bare ]"),
+        (r"[]a]", "empty class"),
+        (r"\p{L}", r"\p"),
+        (r"\_", r"escape \_"),
+    ],
+)
+def test_non_portable_constructs_are_found(pattern: str, construct: str) -> None:
+    assert any(construct in name for name, _fix in findings(pattern)), list(findings(pattern))
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"(?:a|b){1,3}?", r"(?=x)[^ \]\-]", r"\x41\u00e9\.\[\]\{\}\|\/", "^a$", r"a{2,}", r"[{}]"],
+)
+def test_portable_patterns_pass(pattern: str) -> None:
+    assert list(findings(pattern)) == []
+
+
+def test_the_real_sanitizer_is_portable() -> None:
+    data = load_catalogue(REPO / "catalogue" / "errors.yaml").data["sanitizer"]
+    for rule in data["secrets"] + data["injection"]:
+        for text in (rule.get("prefix", ""), rule["pattern"]):
+            assert list(findings(text)) == [], text
+
+
+def test_derived_names_follow_naming() -> None:
+    # The validator checks what the renderers emit: names come from errcat.naming.
+    assert naming.class_name_for("timeout") == "TimeoutError"
+    assert naming.python_problem("TimeoutError", "X") is not None
+
+
+# -- robustness ---------------------------------------------------------------------
+
+STRANGE: list[object] = [1, "x", True, [], {}, [1, "x"], {"a": 1}]
+
+
+@pytest.mark.parametrize("value", STRANGE, ids=[json.dumps(v) for v in STRANGE])
+def test_validate_never_raises_on_any_shape(value: object) -> None:
+    base = load_catalogue(GOOD / "minimal.yaml")
+    data = base.data
+    paths: list[tuple[str | int, ...]] = [()]
+    paths += [(key,) for key in data]
+    paths += [("codes", code) for code in data["codes"]]
+    paths += [("codes", "rate_limited", key) for key in data["codes"]["rate_limited"]]
+    paths += [("fallback", key) for key in data["fallback"]]
+    paths += [("sanitizer", key) for key in data["sanitizer"]]
+    paths += [("sanitizer", "secrets", 0, key) for key in data["sanitizer"]["secrets"][0]]
+    for path in paths:
+        mutated = json.loads(json.dumps(data))
+        if path:
+            target = mutated
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        else:
+            mutated = value
+        doc = Document(base.file, mutated, base.marks, base.key_marks)
+        problems = validate(doc)
+        assert all(isinstance(p, Problem) for p in problems), path
+        assert problems == sorted(problems)
