@@ -60,15 +60,14 @@ def _display(catalogue: Path, out: Path) -> str:
         return catalogue.name
 
 
-def _command(source: str, targets: list[str] | None, out: Path) -> str:
-    if source == DEFAULT_CATALOGUE and not targets:
+def _command(source: str) -> str:
+    """The command printed in headers; the same whichever targets were asked for."""
+    if source == DEFAULT_CATALOGUE:
         return DEFAULT_COMMAND
-    words = ["python -m errcat generate", f"--catalogue {source}"]
-    words += [f"--target {t}" for t in targets or ()]
-    return " ".join(words)
+    return f"python -m errcat generate --catalogue {source}"
 
 
-def load_model(catalogue: Path, out: Path, targets: list[str] | None = None) -> Catalogue:
+def load_model(catalogue: Path, out: Path) -> Catalogue:
     """Load, validate and model a catalogue; raises :class:`CatalogueError` on any problem."""
     source = _display(catalogue, out)
     shown = str(catalogue)
@@ -76,7 +75,7 @@ def load_model(catalogue: Path, out: Path, targets: list[str] | None = None) -> 
     problems = validate(doc)
     if problems:
         raise CatalogueError(problems)
-    return build_model(doc.data, source=source, regenerate=_command(source, targets, out))
+    return build_model(doc.data, source=source, regenerate=_command(source))
 
 
 def run(
@@ -89,7 +88,7 @@ def run(
     out: Path = args.out
     catalogue: Path = args.catalogue or out / DEFAULT_CATALOGUE
     try:
-        cat = load_model(catalogue, out, args.target)
+        cat = load_model(catalogue, out)
     except CatalogueError as exc:
         for problem in exc.problems:
             print(problem, file=err_stream)

@@ -101,6 +101,27 @@ class ErrorCode:
 
 
 @dataclass(frozen=True)
+class UnknownCode:
+    """The advice for a code the catalogue does not define (the catch-all)."""
+
+    retryable: bool
+    recovery: Recovery
+    side_effects: str
+
+
+DEFAULT_UNKNOWN = {
+    "retryable": False,
+    "recovery": {
+        "action": "inspect_and_escalate",
+        "same_arguments": "discouraged",
+        "guidance": "Treat the code as opaque: follow the message and remediation.",
+    },
+    "side_effects": "unknown",
+}
+"""The catch-all of seed 000, used when a catalogue has no ``unknown_code`` section."""
+
+
+@dataclass(frozen=True)
 class Family:
     """A named group of related codes, such as the timeout family."""
 
@@ -206,6 +227,7 @@ class Catalogue:
     families: tuple[Family, ...]
     retired: tuple[Retired, ...]
     sanitizer: Sanitizer
+    unknown: UnknownCode
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -334,6 +356,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         )
     san = data["sanitizer"]
     limits = data["limits"]
+    unknown: dict[str, Any] = data.get("unknown_code", DEFAULT_UNKNOWN)
     return Catalogue(
         source=source,
         regenerate=regenerate,
@@ -361,5 +384,10 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
             to_space=_ranges(san["to_space"]),
             secrets=_rules(san["secrets"]),
             injection=_rules(san["injection"]),
+        ),
+        unknown=UnknownCode(
+            retryable=unknown["retryable"],
+            recovery=Recovery(**unknown["recovery"]),
+            side_effects=unknown["side_effects"],
         ),
     )

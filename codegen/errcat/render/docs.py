@@ -144,5 +144,6 @@ def render(cat: Catalogue) -> dict[str, str]:
         retired=retired,
         schema_path=f"../{SCHEMA_PATH}",
         summary=" ".join(cat.api_summary.split()),
+        unknown_guidance=" ".join(cat.unknown.recovery.guidance.split()),
     )
     return {PATH: text}

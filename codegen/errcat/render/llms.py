@@ -34,6 +34,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         "llms/llms.txt.jinja",
         cat,
         summary=one_line(cat.api_summary),
+        unknown_guidance=one_line(cat.unknown.recovery.guidance),
         server_entries=[entry(c) for c in cat.server_codes],
         sdk_entries=[entry(c) for c in cat.sdk_codes],
         retired=[f"`{r.code}`: {one_line(r.reason)}" for r in cat.retired],
