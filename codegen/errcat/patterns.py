@@ -50,7 +50,9 @@ def _group(pattern: str, start: int) -> Finding | None:
     if rest[:1] in (":", "=", "!"):
         return None
     if rest in ("<=", "<!"):
-        return f"the lookbehind ({'?' + rest}", "restructure it with a kept prefix or a lookahead"
+        # Fixed-width lookbehind reads alike in both engines; Python's re
+        # already refuses a variable-width one when the pattern is compiled.
+        return None
     if rest[:1] in ("<", "P", "'"):
         return "a named group", "write a plain group (...) or (?:...)"
     if rest[:1] == ">":
