@@ -38,7 +38,13 @@ def install_sdk(session: nox.Session) -> None:
 
 def npm(session: nox.Session, *args: str) -> None:
     """Run npm in ts-sdk/."""
-    session.run("npm", *args, external=True)
+    session.run("npm", "--prefix", str(TS_SDK), *args, external=True)
+
+
+def build_ts(session: nox.Session) -> None:
+    """Install ts-sdk's pinned dev dependencies and compile it (ESM, CJS, types)."""
+    npm(session, "ci", "--no-audit", "--no-fund")
+    npm(session, "run", "build")
 
 
 @nox.session(python=PYTHON)
@@ -60,6 +66,7 @@ def lint(session: nox.Session) -> None:
     """Lint all Python code with ruff."""
     session.install("ruff")
     session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
 
 
 @nox.session(python=PYTHON)
@@ -73,17 +80,17 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """Run the generator, cross-cutting and Python SDK tests."""
+    """Run the generator, Python SDK and cross-cutting tests (conformance runs both SDKs)."""
     install_codegen(session)
     install_sdk(session)
     session.install("pytest")
-    session.run("pytest", "codegen/tests", "tests", "python-sdk/tests", *session.posargs)
+    build_ts(session)
+    session.run("pytest", "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
 
 
 @nox.session(venv_backend="none")
 def ts(session: nox.Session) -> None:
     """Type-check, build and test the TypeScript SDK with node --test."""
-    session.chdir(TS_SDK)
     npm(session, "ci", "--no-audit", "--no-fund")
     npm(session, "run", "typecheck")
     npm(session, "test")
@@ -96,7 +103,6 @@ def bench(session: nox.Session) -> None:
     install_sdk(session)
     session.install("mitos-run==0.3.1", "openai", "google-api-core", "requests")
     session.run("python", "codegen/bench/bench_generate.py")
-    session.run("python", "python-sdk/bench/bench.py")
-    session.chdir(TS_SDK)
+    session.run("python", "python-sdk/bench/bench.py", *session.posargs)
     npm(session, "ci", "--no-audit", "--no-fund")
     npm(session, "run", "bench")
