@@ -1,0 +1,1 @@
+"""Helpers of the conformance suite: vectors, the reference, runners, the loopback server."""

@@ -1,0 +1,317 @@
+"""An independent reference implementation of docs/sdk-contract.md, sections 1 and 2.
+
+It is written from the contract and the catalogue model only, never from an
+SDK, and serves one purpose: a third opinion on the vectors. Every hand-written
+expectation is checked against it, so a vector that misreads the contract (or a
+reference that does) fails loudly before any SDK is blamed. It favours
+plainness over speed.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from errcat.model import Catalogue, CharRange, ErrorCode
+
+JSON_WHITESPACE = " \t\n\r"
+MAX_SAFE = 2**53 - 1
+UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+DIGITS = re.compile(r"[0-9]{1,15}")
+
+Json = Any
+
+
+def _in(ranges: tuple[CharRange, ...], cp: int) -> bool:
+    return any(r.first <= cp <= r.last for r in ranges)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The contract's algorithm over one catalogue."""
+
+    cat: Catalogue
+
+    # -- section 2: sanitizing -------------------------------------------------
+
+    def strip(self, text: str) -> str:
+        """Step 1: delete the ``remove`` characters, turn ``to_space`` ones into a space."""
+        san = self.cat.sanitizer
+        out = []
+        for ch in text:
+            cp = ord(ch)
+            if _in(san.remove, cp):
+                continue
+            out.append(" " if _in(san.to_space, cp) else ch)
+        return "".join(out)
+
+    def token_forms(self, token: str) -> list[str]:
+        """Step 2: the forms of the caller's token to replace, longest first."""
+        san = self.cat.sanitizer
+        clean = self.strip(token)
+        raw = clean.encode("utf-8")
+        upper = "".join(chr(b) if b in UNRESERVED else f"%{b:02X}" for b in raw)
+        lower = "".join(chr(b) if b in UNRESERVED else f"%{b:02x}" for b in raw)
+        b64 = base64.b64encode(raw).decode("ascii").rstrip("=")
+        b64url = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+        markers = (san.redaction, san.filtered, san.truncation_marker)
+        forms = []
+        for form in (clean, upper, lower, b64, b64url):
+            if not form or form in forms or any(form in marker for marker in markers):
+                continue
+            forms.append(form)
+        return sorted(forms, key=len, reverse=True)
+
+    def sanitize(self, text: str, token: str | None = None) -> str:
+        """``sanitize_text``: steps 1 to 5 of section 2."""
+        san = self.cat.sanitizer
+        text = self.strip(text)
+        if token is not None:
+            for form in self.token_forms(token):
+                text = text.replace(form, san.redaction)
+        for rule in san.secrets:
+            text = re.sub(rule.regex, lambda m: m.group(1) + san.redaction, text)
+        for rule in san.injection:
+            text = re.sub(rule.regex, lambda m: m.group(1) + san.filtered, text)
+        cap = self.cat.limits.text_max_chars
+        if len(text) > cap:
+            text = text[: cap - len(san.truncation_marker)] + san.truncation_marker
+        return text
+
+    # -- section 1: from a response to an error --------------------------------
+
+    def bound(self, body: bytes | str) -> bytes:
+        """Step 1: the first ``error_body_max_bytes`` bytes.
+
+        A string is first encoded as UTF-8, each lone surrogate as U+FFFD.
+        """
+        if isinstance(body, str):
+            body = body.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+            body = body.encode("utf-8")
+        return body[: self.cat.limits.error_body_max_bytes]
+
+    @staticmethod
+    def decode(data: bytes) -> str:
+        """Step 2: UTF-8 with U+FFFD for each invalid sequence, one leading BOM dropped."""
+        text = data.decode("utf-8", "replace")
+        return text[1:] if text.startswith("\ufeff") else text
+
+    def too_deep(self, text: str) -> bool:
+        """True when arrays and objects nest deeper than ``json_max_depth`` (strings skipped)."""
+        depth = 0
+        in_string = escaped = False
+        for ch in text:
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    in_string = False
+            elif ch == '"':
+                in_string = True
+            elif ch in "[{":
+                depth += 1
+                if depth > self.cat.limits.json_max_depth:
+                    return True
+            elif ch in "]}":
+                depth -= 1
+        return False
+
+    def parse(self, text: str) -> Json:
+        """Step 3: the JSON value, or ``None`` when the body is not a JSON object."""
+        if not text.lstrip(JSON_WHITESPACE).startswith("{") or self.too_deep(text):
+            return None
+
+        def reject(name: str) -> Json:
+            raise ValueError(f"{name} is not JSON")
+
+        try:
+            return json.loads(text, parse_int=float, parse_float=float, parse_constant=reject)
+        except (ValueError, RecursionError):
+            return None
+
+    def fallback(self, status: int) -> ErrorCode:
+        """Step 5 without an envelope: exact status, then its class, then the default."""
+        fb = self.cat.fallback
+        for known, code in fb.by_status:
+            if known == status:
+                return self.cat.code(code)
+        if 400 <= status <= 499:
+            return self.cat.code(fb.client_error)
+        if 500 <= status <= 599:
+            return self.cat.code(fb.server_error)
+        return self.cat.code(fb.default)
+
+    def context_value(self, value: Json, token: str | None) -> tuple[bool, Json]:
+        """Whether a context value is kept, and as what."""
+        if isinstance(value, str):
+            return True, self.sanitize(value, token)
+        if value is None or isinstance(value, bool):
+            return True, value
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                return False, None
+            if value.is_integer():
+                if abs(value) > MAX_SAFE:
+                    return False, None
+                return True, int(value)
+            return True, value
+        return False, None
+
+    def context(self, raw: Json, token: str | None) -> dict[str, Json]:
+        """The context: first ``context_max_keys`` members, keys and strings sanitized."""
+        if not isinstance(raw, dict):
+            return {}
+        out: dict[str, Json] = {}
+        for key, value in list(raw.items())[: self.cat.limits.context_max_keys]:
+            clean = self.sanitize(key, token)
+            if not clean:
+                continue
+            keep, kept = self.context_value(value, token)
+            if keep:
+                out[clean] = kept
+        return out
+
+    @staticmethod
+    def header(headers: dict[str, str], name: str) -> str | None:
+        """A header value, looked up case-insensitively."""
+        for key, value in headers.items():
+            if key.lower() == name:
+                return value
+        return None
+
+    @staticmethod
+    def http_date_ms(value: str, now: datetime) -> int | None:
+        """Milliseconds from ``now`` to an HTTP date (0 if past), or ``None`` if not a date."""
+        clock = r"[0-9]{2}:[0-9]{2}:[0-9]{2}"
+        imf = rf"(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{{2}} [A-Z][a-z]{{2}} [0-9]{{4}} {clock} GMT"
+        rfc850 = (
+            r"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), "
+            r"[0-9]{2}-[A-Z][a-z]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT"
+        )
+        asctime = rf"(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{{2}} [ 0-9][0-9] {clock} [0-9]{{4}}"
+        when: datetime | None = None
+        try:
+            if re.fullmatch(imf, value):
+                when = datetime.strptime(value[5:], "%d %b %Y %H:%M:%S GMT")
+            elif re.fullmatch(rfc850, value):
+                _, rest = value.split(", ", 1)
+                day, month, year2 = rest[:9].split("-")
+                # RFC 9110: a two-digit year more than 50 years ahead is in the past century.
+                year = 2000 + int(year2)
+                if year > now.year + 50:
+                    year -= 100
+                when = datetime.strptime(f"{day} {month} {year} {rest[10:18]}", "%d %b %Y %H:%M:%S")
+            elif re.fullmatch(asctime, value):
+                when = datetime.strptime(" ".join(value.split()), "%a %b %d %H:%M:%S %Y")
+        except ValueError:
+            return None
+        if when is None:
+            return None
+        return max(0, int((when.replace(tzinfo=UTC) - now).total_seconds() * 1000))
+
+    def retry_after(
+        self, context: dict[str, Json], headers: dict[str, str], now: datetime
+    ) -> int | None:
+        """``retry_after_ms``: context, then ``Retry-After-Ms``, then ``Retry-After``."""
+        value = context.get("retry_after_ms")
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        ms = self.header(headers, "retry-after-ms")
+        if ms is not None and DIGITS.fullmatch(ms):
+            return int(ms)
+        seconds = self.header(headers, "retry-after")
+        if seconds is None:
+            return None
+        if DIGITS.fullmatch(seconds):
+            return int(seconds) * 1000
+        return self.http_date_ms(seconds, now)
+
+    def classify(self, entry: ErrorCode | None) -> dict[str, Json]:
+        """Step 7: the classification of a catalogue code, or the catch-all of an unknown one."""
+        if entry is None:
+            return {
+                "class": self.cat.base_class,
+                "retryable": False,
+                "is_auth_failure": False,
+                "is_cancelled": False,
+                "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged"},
+                "side_effects": "unknown",
+                "http_status": None,
+                "grpc_status": None,
+            }
+        return {
+            "class": entry.python_class,
+            "retryable": entry.retryable,
+            "is_auth_failure": entry.auth_failure,
+            "is_cancelled": entry.cancelled,
+            "recovery": {
+                "action": entry.recovery.action,
+                "same_arguments": entry.recovery.same_arguments,
+                "guidance": entry.recovery.guidance,
+            },
+            "side_effects": entry.side_effects,
+            "http_status": entry.http,
+            "grpc_status": entry.grpc,
+        }
+
+    def error_from_body(
+        self,
+        body: bytes | str,
+        *,
+        status: int,
+        headers: dict[str, str] | None = None,
+        token: str | None = None,
+        now: datetime | None = None,
+    ) -> dict[str, Json]:
+        """The whole of section 1: the fields of the error a response gives."""
+        headers = headers or {}
+        now = now or datetime.now(UTC)
+        doc = self.parse(self.decode(self.bound(body)))
+        error = doc.get("error") if isinstance(doc, dict) else None
+        code: str | None = None
+        if isinstance(error, dict) and isinstance(error.get("code"), str):
+            code = self.sanitize(error["code"], token) or None
+        known = {c.code: c for c in self.cat.codes}
+        fallback = self.fallback(status)
+        if code is None or not isinstance(error, dict):
+            entry: ErrorCode | None = fallback
+            result: dict[str, Json] = {
+                "code": fallback.code,
+                "message": fallback.message,
+                "cause": fallback.cause,
+                "remediation": fallback.remediation,
+                "context": {},
+            }
+            context: dict[str, Json] = {}
+        else:
+            entry = known.get(code)
+            defaults = entry or fallback
+            result = {"code": code}
+            for name in ("message", "cause", "remediation"):
+                value = error.get(name)
+                clean = self.sanitize(value, token) if isinstance(value, str) else ""
+                result[name] = clean or getattr(defaults, name)
+            context = self.context(error.get("context"), token)
+            result["context"] = context
+        result["status"] = status
+        request_id = self.header(headers, "x-request-id")
+        if request_id is not None:
+            result["request_id"] = self.sanitize(request_id, token)
+        elif (
+            isinstance(error, dict)
+            and code is not None
+            and isinstance(error.get("request_id"), str)
+        ):
+            result["request_id"] = self.sanitize(error["request_id"], token)
+        else:
+            result["request_id"] = None
+        result["retry_after_ms"] = self.retry_after(context, headers, now)
+        result.update(self.classify(entry))
+        return result
