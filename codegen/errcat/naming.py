@@ -168,9 +168,11 @@ TS_GLOBALS: frozenset[str] = frozenset(
 """Global names a generated TypeScript class would shadow."""
 
 RUNTIME_NAMES: frozenset[str] = frozenset(
-    ["AgentRunError", "CodeSpec", "Recovery", "ErrorEnvelope", "ErrorBody", "Code", "lookup"]
+    ["AsyncErrorHook", "Code", "CodeSpec", "Context", "ContextValue", "ErrorBody", "ErrorClassOf", "ErrorContext", "ErrorEnvelope", "ErrorForCodeOptions", "ErrorForExitOptions", "ErrorFromBodyOptions", "ErrorHook", "ErrorObject", "HeadersLike", "KnownAgentRunError", "Limits", "Recovery", "ResponseLike", "ResponseOptions", "SanitizeOptions", "SideEffects", "ValidateTimeoutOptions"]
 )
-"""Names the hand-written SDK runtimes define beside the generated classes."""
+"""Names the hand-written runtimes and the envelope types export beside the generated classes.
+
+The base class's name is the catalogue's and is checked on its own."""
 
 
 def class_name_for(code: str) -> str:
