@@ -1,0 +1,203 @@
+// Benchmark of @mitos/errors: error-construction cost against a floor and
+// against openai-node, and import cost against an empty module, measured
+// in one run, reported as ratios. Run with `npm run bench` (it builds first).
+//
+// Construction: for each body of bodies.json (shared with the Python
+// benchmark), the median ns per call over interleaved rounds of
+//   JSON.parse   JSON.parse of the body (the unit),
+//   floor        JSON.parse + class lookup + constructing an Error subclass
+//                that stores the fields (what any typed error costs: V8's
+//                stack capture dominates),
+//   openai       openai-node's APIError.generate on the parsed body, as the
+//                openai client calls it,
+//   errorFromBody  this package, every field sanitized, with the caller's
+//                token and the response's Headers (what raiseForStatus does),
+//                and again with neither.
+// Each runs STACK_DEPTH frames deep (see below); bodies and headers (a
+// fetch Headers) are the same for all.
+// Import: fresh node processes, the median in-process time of importing the
+// module, minus that of an empty module.
+//
+// Options: --json (print the figures as JSON), --quick (fewer rounds).
+import { spawnSync } from "node:child_process";
+import { readFileSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+
+import { errorFromBody } from "../dist/esm/index.js";
+import { APIError } from "openai/error";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, "..");
+const quick = process.argv.includes("--quick");
+const asJson = process.argv.includes("--json");
+const ROUNDS = quick ? 5 : 15;
+const TARGET_MS = quick ? 40 : 100;
+
+const { bodies, token } = JSON.parse(readFileSync(join(HERE, "bodies.json"), "utf8"));
+
+// --- the floor: the least a typed error from a JSON body can cost -------------
+class FloorError extends Error {
+  constructor(message, code, cause, remediation, status, context, retryAfterMs, requestId) {
+    super(message);
+    this.code = code;
+    this.errorCause = cause;
+    this.remediation = remediation;
+    this.status = status;
+    this.context = context;
+    this.retryAfterMs = retryAfterMs;
+    this.requestId = requestId;
+  }
+}
+const FLOOR_CLASSES = new Map(
+  ["rate_limited", "not_found", "exec_failed", "bad_gateway", "internal"].map((code) => [code, class extends FloorError {}]),
+);
+const FLOOR_FALLBACK = new Map([[502, "bad_gateway"]]);
+function floor(body, status) {
+  const data = body.charCodeAt(0) === 0x7b ? JSON.parse(body) : undefined;
+  const e = data?.error;
+  const code = typeof e?.code === "string" ? e.code : (FLOOR_FALLBACK.get(status) ?? "internal");
+  const cls = FLOOR_CLASSES.get(code) ?? FloorError;
+  return new cls(e?.message ?? "", code, e?.cause ?? "", e?.remediation ?? "", status, e?.context ?? {}, undefined, undefined);
+}
+
+// --- openai-node, as its client turns a failed response into an error ---------
+function openai(body, status, headers) {
+  let json;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  return APIError.generate(status, json, json ? undefined : body, headers);
+}
+
+function parse(body) {
+  return JSON.parse(body.charCodeAt(0) === 0x7b ? body : "{}");
+}
+
+// --- timing ------------------------------------------------------------------
+// Every candidate runs STACK_DEPTH frames deep, as errors are built inside an
+// application, so each stack capture walks Error.stackTraceLimit frames
+// whoever builds the error (a shallow benchmark would charge a library for
+// its own internal frames, which in an application only replace callers').
+const STACK_DEPTH = Error.stackTraceLimit + 2;
+let sink = 0;
+function loop(fn, iterations) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) sink += fn() === undefined ? 0 : 1;
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+function deep(depth, fn, iterations) {
+  return depth <= 0 ? loop(fn, iterations) : deep(depth - 1, fn, iterations);
+}
+function time(fn, iterations) {
+  return deep(STACK_DEPTH, fn, iterations);
+}
+
+function calibrate(fn) {
+  let n = 1000;
+  for (;;) {
+    const ns = time(fn, n);
+    if (ns * n >= TARGET_MS * 1e6 / 4 || n >= 1e7) return Math.max(1000, Math.round((TARGET_MS * 1e6) / ns));
+    n *= 4;
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function measureBody(spec) {
+  const { body, status } = spec;
+  const headers = new Headers(spec.headers);
+  const candidates = {
+    "JSON.parse": () => parse(body),
+    floor: () => floor(body, status),
+    openai: () => openai(body, status, headers),
+    errorFromBody: () => errorFromBody(body, { status, headers, token }),
+    "errorFromBody (no token, no headers)": () => errorFromBody(body, { status }),
+  };
+  const iterations = {};
+  for (const [name, fn] of Object.entries(candidates)) iterations[name] = calibrate(fn);
+  const samples = Object.fromEntries(Object.keys(candidates).map((k) => [k, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [name, fn] of Object.entries(candidates)) samples[name].push(time(fn, iterations[name]));
+  }
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+}
+
+// --- import time --------------------------------------------------------------
+// Each fresh process first loads one empty module (so the module loader is
+// up), then times loading the target: an empty module, this package, or
+// openai/error. "Over an empty module" is the target's median minus the
+// empty module's, for import (ESM) and require (CommonJS) separately.
+function importTimes() {
+  const dir = mkdtempSync(join(tmpdir(), "mitos-bench-"));
+  try {
+    for (const name of ["warm.mjs", "empty.mjs"]) writeFileSync(join(dir, name), "export {};\n");
+    for (const name of ["warm.cjs", "empty.cjs"]) writeFileSync(join(dir, name), "module.exports = {};\n");
+    const require = createRequire(import.meta.url);
+    const openaiCjs = require.resolve("openai/error");
+    const targets = {
+      "empty ES module": { esm: true, path: join(dir, "empty.mjs") },
+      "@mitos/errors, import": { esm: true, path: join(ROOT, "dist/esm/index.js") },
+      "openai/error, import": { esm: true, path: openaiCjs.replace(/\.js$/, ".mjs") },
+      "empty CommonJS module": { esm: false, path: join(dir, "empty.cjs") },
+      "@mitos/errors, require": { esm: false, path: join(ROOT, "dist/cjs/index.js") },
+      "openai/error, require": { esm: false, path: openaiCjs },
+    };
+    const runs = quick ? 9 : 31;
+    const results = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+    for (let r = 0; r < runs; r++) {
+      for (const [name, t] of Object.entries(targets)) {
+        const args = t.esm
+          ? ["--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(join(dir, "warm.mjs")).href)}); const t0 = performance.now(); await import(${JSON.stringify(pathToFileURL(t.path).href)}); process.stdout.write(String(performance.now() - t0));`]
+          : ["-e", `require(${JSON.stringify(join(dir, "warm.cjs"))}); const t0 = performance.now(); require(${JSON.stringify(t.path)}); process.stdout.write(String(performance.now() - t0));`];
+        const out = spawnSync(process.execPath, args, { encoding: "utf8" });
+        if (out.status !== 0) throw new Error(`importing ${name} failed: ${out.stderr}`);
+        results[name].push(Number(out.stdout));
+      }
+    }
+    return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, median(v)]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// --- report -------------------------------------------------------------------
+const construction = bodies.map((b) => ({ name: b.name, bytes: Buffer.byteLength(b.body), ...measureBody(b) }));
+const imports = importTimes();
+const overEmpty = (name) => imports[name] - imports[name.endsWith("import") ? "empty ES module" : "empty CommonJS module"];
+const report = {
+  node: process.version,
+  rounds: ROUNDS,
+  stackDepth: STACK_DEPTH,
+  construction: construction.map((c) => ({
+    ...c,
+    floorOverParse: c.floor / c["JSON.parse"],
+    openaiOverFloor: c.openai / c.floor,
+    oursOverFloor: c.errorFromBody / c.floor,
+    oursOverOpenai: c.errorFromBody / c.openai,
+    bareOverFloor: c["errorFromBody (no token, no headers)"] / c.floor,
+  })),
+  importMs: imports,
+  importOverEmptyMs: Object.fromEntries(Object.keys(imports).filter((k) => !k.startsWith("empty")).map((k) => [k, overEmpty(k)])),
+};
+if (sink === -1) console.log("unreachable");
+
+if (asJson) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const f = (x, d = 2) => x.toFixed(d);
+  console.log(`@mitos/errors benchmark (node ${process.version}, median of ${ROUNDS} interleaved rounds, ${STACK_DEPTH} frames deep)\n`);
+  console.log("| body | bytes | JSON.parse ns | floor ns | openai ns | errorFromBody ns | bare ns | floor/parse | openai/floor | ours/floor | ours/openai | bare/floor |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const c of report.construction) {
+    console.log(`| ${c.name} | ${c.bytes} | ${f(c["JSON.parse"], 0)} | ${f(c.floor, 0)} | ${f(c.openai, 0)} | ${f(c.errorFromBody, 0)} | ${f(c["errorFromBody (no token, no headers)"], 0)} | ${f(c.floorOverParse, 1)}x | ${f(c.openaiOverFloor)}x | ${f(c.oursOverFloor)}x | ${f(c.oursOverOpenai)}x | ${f(c.bareOverFloor)}x |`);
+  }
+  console.log("\nerrorFromBody: with the caller's token and the response's Headers; bare: with neither.");
+  console.log("\n| module | load ms (median, fresh process, loader warmed) | over an empty module, ms |");
+  console.log("|---|---:|---:|");
+  for (const [k, v] of Object.entries(report.importMs)) console.log(`| ${k} | ${f(v)} | ${k.startsWith("empty") ? "—" : f(report.importOverEmptyMs[k])} |`);
+}

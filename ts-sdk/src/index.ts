@@ -1,0 +1,39 @@
+/**
+ * `@mitos/errors`: the typed errors of the Mitos sandbox API, generated from
+ * its error catalogue, with the runtime that builds them from responses.
+ *
+ * ```ts
+ * import { raiseForStatus, RateLimitedError } from "@mitos/errors";
+ *
+ * try {
+ *   await raiseForStatus(await fetch(url, init), { token });
+ * } catch (err) {
+ *   if (err instanceof RateLimitedError) await sleep(err.retryAfterMs ?? 1000);
+ *   else throw err;
+ * }
+ * ```
+ *
+ * The classes: `AgentRunError` (any code; the class of unknown codes) and
+ * one subclass per catalogue code, such as `RateLimitedError` for
+ * `rate_limited`.
+ *
+ * @module
+ */
+
+export { AgentRunError } from "./base.js";
+export { fallbackCode } from "./spec.js";
+export type { AgentRunErrorInit, AgentRunErrorJSON } from "./base.js";
+export * from "./generated/errors.js";
+export type * from "./generated/envelope.js";
+export { CONTRACT_VERSION, LIMITS } from "./generated/catalogue.js";
+export { errorForCode, errorFromBody, isKnownCode, lookup } from "./parse.js";
+export type { ErrorForCodeOptions, ErrorFromBodyOptions } from "./parse.js";
+export type { HeadersLike } from "./fields.js";
+export { parseHttpDate } from "./fields.js";
+export { errorFromResponse, raiseForStatus } from "./response.js";
+export type { ResponseLike, ResponseOptions } from "./response.js";
+export { errorForExit, validateTimeout } from "./local.js";
+export type { ErrorForExitOptions, ValidateTimeoutOptions } from "./local.js";
+export { sanitizeText } from "./sanitize.js";
+export type { SanitizeOptions } from "./sanitize.js";
+export type { CodeSpec, ContextValue, ErrorContext, Limits, SideEffects } from "./types.js";

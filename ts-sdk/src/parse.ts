@@ -1,0 +1,253 @@
+/**
+ * From a response body to a typed error, by the steps of
+ * docs/sdk-contract.md section 1; the Python SDK takes the same steps.
+ *
+ * @module
+ */
+
+import { AgentRunError } from "./base.js";
+import { fill, holdsAny, isObject, member, NO_FORMS, type HeadersLike, type JsonObject } from "./fields.js";
+import { LIMITS } from "./generated/catalogue.js";
+import type { Code } from "./generated/envelope.js";
+import { ERROR_CLASSES, type ErrorClassOf } from "./generated/errors.js";
+import { tokenForms } from "./sanitize.js";
+import type { CodeSpec } from "./types.js";
+
+export type { HeadersLike };
+
+/** Options of {@link errorFromBody}. */
+export interface ErrorFromBodyOptions {
+  /** The HTTP status of the response. */
+  readonly status: number;
+  /** The response headers (`x-request-id`, `Retry-After-Ms`, `Retry-After`). */
+  readonly headers?: HeadersLike | undefined;
+  /** The caller's credential: redacted wherever it is echoed. Never stored. */
+  readonly token?: string | undefined;
+}
+
+/** Options of {@link errorForCode}. */
+export interface ErrorForCodeOptions {
+  /** The envelope `cause`; defaults to the catalogue's. */
+  readonly errorCause?: string | undefined;
+  /** The remediation; defaults to the catalogue's. */
+  readonly remediation?: string | undefined;
+  /** The HTTP status, if there was a response. */
+  readonly status?: number | undefined;
+  /** Structured context; filtered and sanitized like an envelope's. */
+  readonly context?: Readonly<Record<string, unknown>> | undefined;
+  /** The request id. */
+  readonly requestId?: string | undefined;
+  /** The retry delay in milliseconds; else read from the context and headers. */
+  readonly retryAfterMs?: number | undefined;
+  /** Response headers, for the request id and the retry delay. */
+  readonly headers?: HeadersLike | undefined;
+  /** The caller's credential: redacted from every text. Never stored. */
+  readonly token?: string | undefined;
+  /** The standard `Error.cause`: a lower-level error this one wraps. */
+  readonly cause?: unknown;
+}
+
+const BODY_CAP = LIMITS.errorBodyMaxBytes;
+const MAX_DEPTH = LIMITS.jsonMaxDepth;
+
+const CLASS_BY_CODE = new Map<string, typeof AgentRunError>(ERROR_CLASSES.map((c) => [c.code, c]));
+
+// --- lookup -----------------------------------------------------------------
+
+/**
+ * The class of a code: the generated class of a catalogue code, the base
+ * class for any other string (`__proto__` and `toString` included).
+ */
+export function lookup<C extends Code>(code: C): ErrorClassOf[C];
+export function lookup(code: string): typeof AgentRunError;
+export function lookup(code: string): typeof AgentRunError {
+  return (typeof code === "string" ? CLASS_BY_CODE.get(code) : undefined) ?? AgentRunError;
+}
+
+/** Whether `code` is a code of the catalogue. */
+export function isKnownCode(code: unknown): code is Code {
+  return typeof code === "string" && CLASS_BY_CODE.has(code);
+}
+
+function classOf(spec: CodeSpec | undefined): typeof AgentRunError {
+  return (spec === undefined ? undefined : CLASS_BY_CODE.get(spec.code)) ?? AgentRunError;
+}
+
+// --- body ---------------------------------------------------------------------
+
+let codec: { decoder: TextDecoder; encoder: TextEncoder } | undefined;
+
+/** The UTF-8 decoder (invalid sequences become U+FFFD, a BOM is kept) and encoder, made on first use. */
+function utf8(): { decoder: TextDecoder; encoder: TextEncoder } {
+  return (codec ??= { decoder: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }), encoder: new TextEncoder() });
+}
+
+/** Whether `text` has no unpaired surrogate (without the ES2024 method: whether it has no surrogate at all). */
+function isWellFormed(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  if (typeof native === "function") return native.call(text);
+  return !/[\ud800-\udfff]/.test(text);
+}
+
+/** Steps 1 and 2: keep the first body-cap bytes, decode them as UTF-8, drop one BOM. */
+function decodeBody(body: unknown): string {
+  let text: string;
+  if (typeof body === "string") {
+    // Each UTF-16 unit gives at least one UTF-8 byte, three at most.
+    if (body.length * 3 <= BODY_CAP && isWellFormed(body)) text = body;
+    else {
+      const { decoder, encoder } = utf8();
+      text = decoder.decode(encoder.encode(body.slice(0, BODY_CAP + 1)).subarray(0, BODY_CAP));
+    }
+  } else if (ArrayBuffer.isView(body)) {
+    const bytes = new Uint8Array(body.buffer, body.byteOffset, Math.min(body.byteLength, BODY_CAP));
+    text = utf8().decoder.decode(bytes);
+  } else if (body instanceof ArrayBuffer) {
+    text = utf8().decoder.decode(new Uint8Array(body, 0, Math.min(body.byteLength, BODY_CAP)));
+  } else {
+    text = "";
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Whether arrays and objects nest deeper than the limit (strings skipped, so exact for JSON). */
+function tooDeep(text: string): boolean {
+  // Depth is at most the number of opening brackets: count them first, cheaply.
+  let opening = 0;
+  for (let i = text.indexOf("{"); i !== -1 && opening <= MAX_DEPTH; i = text.indexOf("{", i + 1)) opening++;
+  for (let i = text.indexOf("["); i !== -1 && opening <= MAX_DEPTH; i = text.indexOf("[", i + 1)) opening++;
+  if (opening <= MAX_DEPTH) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Step 3: the parsed body, or undefined when it is not a JSON object text. */
+function parseBody(text: string): unknown {
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
+  }
+  if (text.charCodeAt(i) !== 0x7b || tooDeep(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function statusOf(status: unknown): number | undefined {
+  return typeof status === "number" && Number.isInteger(status) ? status : undefined;
+}
+
+/**
+ * Turn an error response body into a typed error. Total: it never throws.
+ *
+ * The body is read up to the catalogue's byte cap, decoded as UTF-8 and
+ * parsed as JSON when it is an object; an envelope (`{"error": {"code":
+ * ...}}`) selects the code's class (the base class for an unknown code,
+ * kept as sent). Anything else (HTML from a proxy, plain text, a list,
+ * invalid JSON, an empty body) gets a code from the status through the
+ * catalogue's fallback map. Every server text is sanitized, and `token`
+ * is redacted wherever it is echoed.
+ *
+ * @param body - The response body, as text or bytes.
+ * @param options - `status` of the response; `headers` (a `Headers` or a
+ *   plain object); `token`, the caller's credential.
+ * @returns The error; never throws.
+ */
+export function errorFromBody(body: string | Uint8Array, options: ErrorFromBodyOptions): AgentRunError {
+  const status = statusOf(options?.status);
+  const headers = options?.headers;
+  try {
+    const text = decodeBody(body);
+    const forms = tokenForms(options?.token);
+    const parsed = parseBody(text);
+    const found = isObject(parsed) ? member(parsed, "error") : undefined;
+    const error = isObject(found) ? found : undefined;
+    // Without escapes, every string of the body is a piece of its text: when
+    // no form of the token is in the text, none is in any of its strings,
+    // unless step 1 joins a token split by a removed character (then every
+    // form is looked for again: see sanitizeWithForms).
+    const bodyForms =
+      forms.length === 0 || (error !== undefined && text.indexOf("\\") === -1 && !holdsAny(text, forms)) ? NO_FORMS : forms;
+    const { fields, spec } = fill({
+      error,
+      status,
+      headers,
+      forms,
+      bodyForms,
+      trustedCode: false,
+      retryAfterMs: undefined,
+      cause: undefined,
+    });
+    return new (classOf(spec))(fields.message, fields);
+  } catch {
+    // Unreachable by design; a last guard so that parsing stays total.
+    const { fields, spec } = fill({
+      error: undefined,
+      status,
+      headers: undefined,
+      forms: NO_FORMS,
+      bodyForms: NO_FORMS,
+      trustedCode: false,
+      retryAfterMs: undefined,
+      cause: undefined,
+    });
+    return new (classOf(spec))(fields.message, fields);
+  }
+}
+
+/**
+ * Build the error of `code` as if a server had sent it in an envelope:
+ * a catalogue code gives its class, any other code the base class (the
+ * code sanitized). Every text is sanitized and `token` redacted; a text
+ * left out (or empty) takes the catalogue's default, which for an unknown
+ * code is that of the status's fallback code. Never throws.
+ *
+ * @param code - The error code.
+ * @param message - The one-line summary; the catalogue's when empty.
+ * @param options - Other fields, the status, headers and the caller's token.
+ * @returns The error (not thrown).
+ */
+export function errorForCode<C extends Code>(code: C, message?: string, options?: ErrorForCodeOptions): InstanceType<ErrorClassOf[C]>;
+export function errorForCode(code: string, message?: string, options?: ErrorForCodeOptions): AgentRunError;
+export function errorForCode(code: string, message?: string, opts?: ErrorForCodeOptions): AgentRunError {
+  const options: ErrorForCodeOptions = opts ?? {};
+  const error: JsonObject = {
+    code,
+    message,
+    cause: options.errorCause,
+    remediation: options.remediation,
+    context: options.context,
+    request_id: options.requestId,
+  };
+  const forms = tokenForms(options.token);
+  const delay = options.retryAfterMs;
+  const { fields, spec } = fill({
+    error,
+    status: statusOf(options.status),
+    headers: options.headers,
+    forms,
+    bodyForms: forms,
+    // A catalogue code is trusted as given; any other is sanitized like server text.
+    trustedCode: isKnownCode(code),
+    retryAfterMs: typeof delay === "number" && Number.isSafeInteger(delay) && delay >= 0 ? delay : undefined,
+    cause: options.cause,
+  });
+  return new (classOf(spec))(fields.message, fields);
+}

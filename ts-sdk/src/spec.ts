@@ -1,0 +1,101 @@
+/**
+ * The catalogue as the runtime reads it: the spec of a code, the fallback
+ * code of a status, the catch-all of an unknown code, and context values.
+ *
+ * @module
+ */
+
+import { BASE_CLASS_NAME, FALLBACK, SPECS, UNKNOWN_CODE } from "./generated/catalogue.js";
+import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
+
+/**
+ * The catch-all for a code the catalogue does not define: the catalogue's
+ * `unknown_code` advice, no class-level statuses, neither an auth failure
+ * nor a cancellation.
+ */
+export const CATCH_ALL: CodeSpec = Object.freeze({
+  code: "",
+  className: BASE_CLASS_NAME,
+  message: "",
+  cause: "",
+  remediation: "",
+  httpStatus: undefined,
+  grpcStatus: undefined,
+  contextFields: Object.freeze([]),
+  retryable: UNKNOWN_CODE.retryable,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: UNKNOWN_CODE.recovery,
+  sideEffects: UNKNOWN_CODE.sideEffects,
+  emittedBy: undefined,
+});
+
+const SPEC_BY_CODE = new Map<string, CodeSpec>(SPECS.map((s) => [s.code, s]));
+
+/** The spec of `code` in the catalogue, or undefined for an unknown code (safe for any string). */
+export function specOf(code: string): CodeSpec | undefined {
+  return SPEC_BY_CODE.get(code);
+}
+
+const FALLBACK_BY_STATUS = new Map<number, string>(FALLBACK.byStatus);
+
+/**
+ * The code a response of `status` without an envelope gets: the exact
+ * status, else its class (400-499, 500-599), else the default.
+ */
+export function fallbackCode(status: number | undefined): string {
+  if (status === undefined || !Number.isInteger(status)) return FALLBACK.default;
+  const exact = FALLBACK_BY_STATUS.get(status);
+  if (exact !== undefined) return exact;
+  if (status >= 400 && status <= 499) return FALLBACK.clientError;
+  if (status >= 500 && status <= 599) return FALLBACK.serverError;
+  return FALLBACK.default;
+}
+
+/** Fields already sanitized and checked; the error constructor takes them as they are. */
+export class CheckedFields {
+  constructor(
+    readonly message: string,
+    readonly code: string,
+    readonly errorCause: string,
+    readonly remediation: string,
+    readonly status: number | undefined,
+    readonly context: ErrorContext,
+    readonly retryAfterMs: number | undefined,
+    readonly requestId: string | undefined,
+    readonly cause: unknown,
+  ) {}
+}
+
+/**
+ * A new, empty context object. Its prototype is a frozen empty object with
+ * no prototype, so nothing is inherited (no `toString`, no `__proto__`
+ * setter: a key `__proto__` is an ordinary own key), and it stays a fast
+ * object, which `Object.create(null)` is not. Freeze it once filled.
+ */
+export const NewContext = function Context(this: Record<string, ContextValue>) {} as unknown as {
+  new (): Record<string, ContextValue>;
+};
+NewContext.prototype = Object.freeze(Object.create(null) as object) as Record<string, ContextValue>;
+
+/** The frozen empty context. */
+export const EMPTY_CONTEXT: ErrorContext = Object.freeze(new NewContext());
+
+/**
+ * A context value as kept (the contract's value rule), or undefined when it
+ * is dropped: text (not sanitized here), a boolean, null, or a finite number
+ * that, if integral, is within ±(2^53 − 1).
+ */
+export function contextValue(value: unknown): ContextValue | undefined {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (!Number.isFinite(value)) return undefined;
+      if (Number.isInteger(value) && Math.abs(value) > Number.MAX_SAFE_INTEGER) return undefined;
+      return value + 0; // -0 becomes 0, as Python's int(-0.0) does
+    default:
+      return value === null ? null : undefined;
+  }
+}

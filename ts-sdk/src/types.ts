@@ -1,0 +1,97 @@
+/**
+ * Types shared by the generated tables and the runtime. The envelope's own
+ * types (ErrorEnvelope, Code, Recovery, ...) are generated from the JSON
+ * Schema into generated/envelope.ts.
+ *
+ * @module
+ */
+
+import type { Recovery } from "./generated/envelope.js";
+
+/** Whether the failed call may have changed something: seed 000's side-effects advice. */
+export type SideEffects = "none_expected" | "possible" | "unknown";
+
+/** A value a context may hold once parsed: text, a finite number, a boolean or null. */
+export type ContextValue = string | number | boolean | null;
+
+/** The read-only structured context of an error. */
+export type ErrorContext = Readonly<Record<string, ContextValue>>;
+
+/** Everything the catalogue says about one code. */
+export interface CodeSpec {
+  /** The stable machine code, such as `rate_limited`. */
+  readonly code: string;
+  /** The name of the code's class, such as `RateLimitedError`. */
+  readonly className: string;
+  /** The one-line summary (the envelope `message`). */
+  readonly message: string;
+  /** The one-sentence cause. */
+  readonly cause: string;
+  /** The next action that fixes or works around the error. */
+  readonly remediation: string;
+  /** The HTTP status a server sends it with; none for the catch-all. */
+  readonly httpStatus: number | undefined;
+  /** The gRPC status it maps to; none for the catch-all. */
+  readonly grpcStatus: string | undefined;
+  /** The context fields the code carries. */
+  readonly contextFields: readonly string[];
+  /** Whether sending the same request again later may succeed. */
+  readonly retryable: boolean;
+  /** Whether the credential is missing, invalid or not permitted. */
+  readonly isAuthFailure: boolean;
+  /** Whether the caller cancelled the request. */
+  readonly isCancelled: boolean;
+  /** What to do next. */
+  readonly recovery: Readonly<Recovery>;
+  /** Whether the failed call may have changed something. */
+  readonly sideEffects: SideEffects;
+  /** `server` for a code servers send, `sdk` for one the SDK synthesizes; none for the catch-all. */
+  readonly emittedBy: "server" | "sdk" | undefined;
+}
+
+/** What an error of a code the catalogue does not define reports (seed 000's catch-all). */
+export interface UnknownCodeSpec {
+  readonly retryable: boolean;
+  readonly recovery: Readonly<Recovery>;
+  readonly sideEffects: SideEffects;
+}
+
+/** How a response without an envelope gets a code from its HTTP status. */
+export interface FallbackMap {
+  /** Exact statuses, ascending. */
+  readonly byStatus: readonly (readonly [number, string])[];
+  /** The code of any other status from 400 to 499. */
+  readonly clientError: string;
+  /** The code of any other status from 500 to 599. */
+  readonly serverError: string;
+  /** The code of every other status. */
+  readonly default: string;
+}
+
+/** The numeric limits of the SDK runtime contract. */
+export interface Limits {
+  /** The ceiling of an exec or run_code timeout, in seconds. */
+  readonly maxExecTimeoutS: number;
+  /** The exec timeout when none is given, in seconds. */
+  readonly defaultExecTimeoutS: number;
+  /** The run_code timeout when none is given, in seconds. */
+  readonly defaultRunCodeTimeoutS: number;
+  /** At most this many bytes of a response body are read to build an error. */
+  readonly errorBodyMaxBytes: number;
+  /** Every text field is at most this many code points. */
+  readonly textMaxChars: number;
+  /** A body nested deeper than this (arrays and objects) is not JSON. */
+  readonly jsonMaxDepth: number;
+  /** At most this many context members are kept. */
+  readonly contextMaxKeys: number;
+}
+
+/** One sanitizer pattern; group 1 of `source` is the prefix kept before the replacement. */
+export interface TextRule {
+  /** What the rule catches. */
+  readonly name: string;
+  /** The regular expression, `(prefix)pattern`, read with flag `u`. */
+  readonly source: string;
+  /** Lower-case literals, one of which every match contains. */
+  readonly triggers: readonly string[];
+}

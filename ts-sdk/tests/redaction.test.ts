@@ -1,0 +1,133 @@
+// The caller's token never reaches an error, however the server echoes it,
+// and secret-like strings are redacted (docs/sdk-contract.md sections 2 and 4).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { inspect } from "node:util";
+
+import { errorFromBody, errorForCode, errorForExit, sanitizeText, type AgentRunError } from "@mitos/errors";
+import { REDACTION } from "./support.js";
+
+const TOKEN = "mitos_live_Tok3n/with+odd=chars~ü";
+
+function echoes(token: string): Record<string, string> {
+  const utf8 = Buffer.from(token, "utf8");
+  const pct = (lower: boolean): string =>
+    [...utf8].map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : "%" + b.toString(16).padStart(2, "0")[lower ? "toLowerCase" : "toUpperCase"]())).join("");
+  return {
+    verbatim: `invalid token ${token} for sandbox`,
+    "URL-encoded (upper)": `GET /x?token=${pct(false)} failed`,
+    "URL-encoded (lower)": `GET /x?token=${pct(true)} failed`,
+    "encodeURIComponent": `GET /x?t=${encodeURIComponent(token)}`,
+    base64: `blob ${utf8.toString("base64").replace(/=+$/, "")} end`,
+    base64url: `blob ${utf8.toString("base64url")} end`,
+    "Basic credential": `Authorization: Basic ${Buffer.from(`user:${token}`).toString("base64")}`,
+    "Bearer credential": `Authorization: Bearer ${token}`,
+    "split by a zero-width space": `token ${token.slice(0, 5)}\u200b${token.slice(5)} rejected`,
+    "split by a bidi control": `token ${token.slice(0, 9)}\u202e${token.slice(9)}`,
+    "split by DEL": `token ${token.slice(0, 4)}\u007f${token.slice(4)}`,
+  };
+}
+
+/** Every way an error can be turned into text. */
+function surfaces(err: AgentRunError): string[] {
+  const out = [String(err), err.stack ?? "", JSON.stringify(err), inspect(err, { depth: null, showHidden: true }), err.toString()];
+  for (let cause: unknown = err.cause; cause !== undefined; cause = (cause as { cause?: unknown }).cause) {
+    out.push(inspect(cause, { depth: null }));
+  }
+  return out;
+}
+
+function assertNoToken(err: AgentRunError, token: string, what: string): void {
+  const utf8 = Buffer.from(token, "utf8");
+  const forms = [token, encodeURIComponent(token), utf8.toString("base64").replace(/=+$/, ""), utf8.toString("base64url")];
+  for (const text of surfaces(err)) {
+    for (const form of forms) assert.ok(!text.includes(form), `${what}: token form ${form} in ${text.slice(0, 200)}`);
+  }
+}
+
+test("the token never appears, whichever way the server echoes it, in any field", () => {
+  for (const [how, text] of Object.entries(echoes(TOKEN))) {
+    const body = JSON.stringify({
+      error: { code: "unauthorized", message: text, cause: text, remediation: text, context: { [text]: text, nested: text }, request_id: text },
+    });
+    const err = errorFromBody(body, { status: 401, headers: { "x-request-id": text, "retry-after": text }, token: TOKEN });
+    assertNoToken(err, TOKEN, how);
+    assert.ok(err.errorCause.includes(REDACTION), `${how}: redacted, not dropped: ${err.errorCause}`);
+  }
+});
+
+test("the token is redacted from an unknown code and from bytes bodies", () => {
+  const body = Buffer.from(JSON.stringify({ error: { code: `code_${TOKEN}`, message: "m" } }));
+  const err = errorFromBody(body, { status: 400, token: TOKEN });
+  assert.equal(err.code, `code_${REDACTION}`);
+  assertNoToken(err, TOKEN, "code");
+});
+
+test("JSON escapes cannot hide the token from the body-level check", () => {
+  const escaped = [...TOKEN].map((c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0")).join("");
+  const body = `{"error":{"code":"internal","message":"t=${escaped}"}}`;
+  const err = errorFromBody(body, { status: 500, token: TOKEN });
+  assert.equal(err.message, `t=${REDACTION}`);
+});
+
+test("secret-like strings are redacted even without a token", () => {
+  const secrets = [
+    "Bearer abcdefghijklmnop",
+    "sk-proj-abcdefghijklmnopqrstuvwxyz",
+    "ghp_0123456789abcdefghijklmnopqrstuvwxyz",
+    "AKIAIOSFODNN7EXAMPLE",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sflKxwRJSMeKKF2QT4fw",
+    "postgres://admin:s3cr3tpass@db.internal/app",
+    "password=correct-horse-battery",
+    "mitos_test_abcdefghij",
+  ];
+  for (const secret of secrets) {
+    const err = errorFromBody(JSON.stringify({ error: { code: "internal", cause: `leaked ${secret} here` } }), { status: 500 });
+    assert.ok(err.errorCause.includes(REDACTION), secret);
+    const hidden = secret.includes("://") ? "s3cr3tpass" : secret.replace(/^(Bearer |password=)/, "");
+    for (const text of surfaces(err)) assert.ok(!text.includes(hidden), `${secret} in ${text.slice(0, 120)}`);
+  }
+});
+
+test("the token never appears in errorForCode, errorForExit or sanitizeText output", () => {
+  const text = echoes(TOKEN).verbatim ?? "";
+  assertNoToken(errorForCode("not_found", text, { errorCause: text, remediation: text, context: { k: text }, requestId: text, token: TOKEN }), TOKEN, "errorForCode");
+  const exit = errorForExit(124, { stdout: text, stderr: text, token: TOKEN });
+  assert.ok(exit !== undefined);
+  assertNoToken(exit, TOKEN, "errorForExit");
+  assert.ok(!sanitizeText(text, { token: TOKEN }).includes(TOKEN));
+});
+
+test("a token that is a piece of a marker is not redacted inside markers (idempotence)", () => {
+  const once = sanitizeText("Bearer abcdefghij and RED", { token: "RED" });
+  assert.equal(once, `Bearer ${REDACTION} and RED`);
+  assert.equal(sanitizeText(once, { token: "RED" }), once);
+});
+
+test("errors hold no reference to the token, the response or the headers", () => {
+  const headers = new Headers({ "x-request-id": "r1", authorization: `Bearer ${TOKEN}` });
+  const err = errorFromBody(JSON.stringify({ error: { code: "unauthorized" } }), { status: 401, headers, token: TOKEN });
+  const seen = new Set<unknown>();
+  const walk = (value: unknown): void => {
+    if (value === null || (typeof value !== "object" && typeof value !== "function") || seen.has(value)) {
+      if (typeof value === "string") assert.ok(!value.includes(TOKEN));
+      return;
+    }
+    seen.add(value);
+    assert.notEqual(value, headers);
+    for (const key of Reflect.ownKeys(value as object)) {
+      const desc = Object.getOwnPropertyDescriptor(value, key);
+      if (desc && "value" in desc) walk(desc.value);
+    }
+  };
+  walk(err);
+});
+
+test("a token split by a raw DEL in an ASCII body is joined by step 1, then redacted", () => {
+  // JSON allows a raw U+007F inside a string, so the body need not escape it;
+  // the body-level "no token here" shortcut must not skip such a string.
+  const token = "plain4token9value";
+  const body = `{"error":{"code":"internal","message":"id ${token.slice(0, 5)}\u007f${token.slice(5)} rejected"}}`;
+  assert.equal(errorFromBody(body, { status: 500, token }).message, `id ${REDACTION} rejected`);
+  assert.equal(errorFromBody(Buffer.from(body), { status: 500, token }).message, `id ${REDACTION} rejected`);
+});
