@@ -1,0 +1,357 @@
+"""Benchmark mitos-errors against its floors and its peers, in one run.
+
+Three measurements, each reported as a ratio to a floor measured in the same run:
+
+1. **Building an error** from the same ~300-byte bodies (a 429, a 404 and a 500
+   envelope, a 502 HTML page): ``error_from_body(bytes)`` against ``json.loads``
+   of the body (the floor; for the HTML page, the failing ``json.loads``), and
+   ``error_from_response(httpx.Response)`` side by side with ``mitos-run``'s
+   ``error_from_response``, openai-python's ``_make_status_error_from_response``
+   and google-api-core's ``from_http_response``. A peer that is not installed is
+   skipped, and the table says so.
+2. **Sanitizing** a clean 200-character message against returning it unchanged.
+3. **Importing** ``mitos_errors`` (``-X importtime``, in a fresh interpreter, with
+   compiled bytecode) against a floor module with the same number of plain
+   exception classes and no imports, copied to the same directory.
+
+Run: ``python python-sdk/bench/bench.py`` (``--quick`` for a short run). It
+prints a table and exits 0; the targets are printed next to the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import importlib.metadata
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+import mitos_errors
+from mitos_errors._generated import catalogue
+
+URL = "https://api.mitos.example/v1/sandboxes/sb-7f3a/exec"
+TOKEN = "mitos_live_Q2hhbmdlTWUxMjM0NTY3"
+
+BODIES: dict[str, tuple[int, bytes]] = {
+    "429 envelope": (
+        429,
+        json.dumps(
+            {
+                "error": {
+                    "code": "rate_limited",
+                    "message": "request rate limit exceeded",
+                    "cause": "sandbox sb-7f3a sent 41 exec calls in the last second; the limit is 20",
+                    "remediation": "Back off and retry after the delay in the context retry_after_ms.",
+                    "context": {"sandbox": "sb-7f3a", "retry_after_ms": 1200},
+                }
+            }
+        ).encode(),
+    ),
+    "404 envelope": (
+        404,
+        json.dumps(
+            {
+                "error": {
+                    "code": "not_found",
+                    "message": "no such sandbox",
+                    "cause": "no sandbox registered for id sb-7f3a in namespace team-a; it was deleted at 12:03",
+                    "remediation": "Confirm the sandbox id exists and is Ready before calling.",
+                    "context": {"sandbox": "sb-7f3a"},
+                }
+            }
+        ).encode(),
+    ),
+    "500 envelope": (
+        500,
+        json.dumps(
+            {
+                "error": {
+                    "code": "internal",
+                    "message": "internal error",
+                    "cause": "snapshot of sandbox sb-7f3a failed on node n-12 after 3 attempts (disk full)",
+                    "remediation": "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
+                    "context": {},
+                }
+            }
+        ).encode(),
+    ),
+    "502 HTML page": (
+        502,
+        (
+            b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
+            b"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n"
+            b"<p>The upstream server did not answer in time; please try again later.</p>\r\n"
+            b"</body>\r\n</html>\r\n"
+        ),
+    ),
+}
+
+CLEAN_200 = (
+    "The sandbox sb-7f3a was not found in region eu-west: confirm the sandbox id exists and is Ready "
+    "before calling; the orchestrator reported no sandbox registered under that identifier at 12:03 UTC."
+)[:200]
+
+Row = tuple[str, str, str, str]
+
+
+def _best(fn: Callable[[], object], number: int, repeat: int) -> float:
+    """Best time of ``repeat`` loops of ``number`` calls, in microseconds per call."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, time.perf_counter() - start)
+    return best / number * 1e6
+
+
+def _best_over(fn: Callable[[Any], object], make: Callable[[], Any], number: int, repeat: int) -> float:
+    """Like :func:`_best`, calling ``fn`` on a fresh object from ``make`` each time (made outside the clock)."""
+    best = float("inf")
+    for _ in range(repeat):
+        objects = [make() for _ in range(number)]
+        start = time.perf_counter()
+        for obj in objects:
+            fn(obj)
+        best = min(best, time.perf_counter() - start)
+    return best / number * 1e6
+
+
+def _json_floor(body: bytes) -> Callable[[], object]:
+    def floor() -> object:
+        try:
+            return json.loads(body)
+        except ValueError:
+            return None
+
+    return floor
+
+
+def _version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def _peers() -> tuple[dict[str, Callable[[int, bytes], Callable[[Any], object]] | None], dict[str, Any]]:
+    """Each peer's error-building call, or ``None`` (with the reason) when it is not installed."""
+    peers: dict[str, Callable[[int, bytes], Callable[[Any], object]] | None] = {}
+    makers: dict[str, Any] = {}
+    try:
+        from mitos import _envelope as mitos_envelope  # mitos-run 0.3.1
+
+        peers[f"mitos-run {_version('mitos-run')} error_from_response"] = lambda s, b: (
+            lambda r: mitos_envelope.error_from_response(r, token=TOKEN)
+        )
+        makers["mitos-run"] = "httpx"
+    except ImportError:
+        peers["mitos-run error_from_response"] = None
+    try:
+        import openai
+
+        client = openai.OpenAI(api_key=TOKEN, base_url="https://api.mitos.example/v1")
+        peers[f"openai {_version('openai')} _make_status_error_from_response"] = lambda s, b: (
+            client._make_status_error_from_response
+        )
+    except ImportError:
+        peers["openai _make_status_error_from_response"] = None
+    try:
+        import requests
+        from google.api_core import exceptions as gexc
+
+        peers[f"google-api-core {_version('google-api-core')} from_http_response"] = lambda s, b: (
+            gexc.from_http_response
+        )
+        makers["requests"] = requests
+    except ImportError:
+        peers["google-api-core from_http_response"] = None
+    return peers, makers
+
+
+def _httpx_response(status: int, body: bytes) -> Callable[[], httpx.Response]:
+    request = httpx.Request("POST", URL, headers={"Authorization": f"Bearer {TOKEN}"})
+    headers = {"content-type": "application/json", "x-request-id": "req-01HZX4"}
+    return lambda: httpx.Response(status, content=body, headers=headers, request=request)
+
+
+def _requests_response(requests: Any, status: int, body: bytes) -> Callable[[], Any]:
+    prepared = requests.Request("POST", URL, headers={"Authorization": f"Bearer {TOKEN}"}).prepare()
+
+    def make() -> Any:
+        resp = requests.Response()
+        resp.status_code = status
+        resp._content = body
+        resp.headers["content-type"] = "application/json"
+        resp.request = prepared
+        resp.url = URL
+        return resp
+
+    return make
+
+
+def bench_errors(number: int, repeat: int) -> list[Row]:
+    """Error construction: ours against json.loads, and side by side with the peers."""
+    rows: list[Row] = []
+    peers, makers = _peers()
+    efb = mitos_errors.error_from_body
+    efr = mitos_errors.error_from_response
+    ours_all: list[float] = []
+    floor_all: list[float] = []
+    for name, (status, body) in BODIES.items():
+        floor = _best(_json_floor(body), number, repeat)
+        ours = _best(lambda b=body, s=status: efb(b, status=s), number, repeat)
+        ours_token = _best(lambda b=body, s=status: efb(b, status=s, token=TOKEN), number, repeat)
+        ours_resp = _best_over(lambda r: efr(r, token=TOKEN), _httpx_response(status, body), number, repeat)
+        floor_all.append(floor)
+        ours_all.append(ours)
+        rows.append((f"{name} ({len(body)} B)", "json.loads (floor)", f"{floor:8.2f}", "1.00x"))
+        rows.append(("", "error_from_body(bytes)", f"{ours:8.2f}", f"{ours / floor:.2f}x  (target <= 2x)"))
+        rows.append(
+            ("", "error_from_body(bytes, token=)", f"{ours_token:8.2f}", f"{ours_token / floor:.2f}x")
+        )
+        rows.append(
+            ("", "error_from_response(httpx, token=)", f"{ours_resp:8.2f}", f"{ours_resp / floor:.2f}x")
+        )
+        for peer, build in peers.items():
+            if build is None:
+                rows.append(("", peer, "skipped", "not installed"))
+                continue
+            make = (
+                _requests_response(makers["requests"], status, body)
+                if "google" in peer
+                else _httpx_response(status, body)
+            )
+            cost = _best_over(build(status, body), make, number, repeat)
+            verdict = "faster" if ours_resp < cost else "SLOWER"
+            rows.append(
+                ("", peer, f"{cost:8.2f}", f"{cost / floor:.2f}x  (ours {verdict}: {cost / ours_resp:.1f}x)")
+            )
+    mean = statistics.mean(o / f for o, f in zip(ours_all, floor_all, strict=True))
+    rows.append(("all four bodies", "error_from_body / json.loads, mean", "", f"{mean:.2f}x  (target <= 2x)"))
+    return rows
+
+
+def bench_sanitize(number: int, repeat: int) -> list[Row]:
+    """A clean 200-character message through the sanitizer against returning it."""
+    from mitos_errors import sanitize_text
+
+    text = CLEAN_200
+    assert sanitize_text(text) == text
+
+    def identity(value: str) -> str:
+        return value
+
+    base = _best(lambda: identity(text), number, repeat)
+    clean = _best(lambda: sanitize_text(text), number, repeat)
+    dirty_text = text[:150] + " Authorization: Bearer abcdef0123456789"
+    dirty = _best(lambda: sanitize_text(dirty_text), number, repeat)
+    return [
+        ("clean 200-char message", "return it unchanged (floor)", f"{base:8.3f}", ""),
+        ("", "sanitize_text", f"{clean:8.3f}", f"+{clean - base:.3f} us  (target < +2 us)"),
+        ("with a bearer token", "sanitize_text (full steps)", f"{dirty:8.3f}", f"+{dirty - base:.3f} us"),
+    ]
+
+
+def _import_us(python: str, module: str, path: Path) -> float:
+    env = {**os.environ, "PYTHONPATH": str(path), "PYTHONDONTWRITEBYTECODE": "1"}
+    out = subprocess.run(
+        [python, "-X", "importtime", "-c", f"import {module}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=path,
+        check=True,
+    ).stderr
+    for line in out.splitlines():
+        parts = [p.strip() for p in line.removeprefix("import time:").split("|")]
+        if len(parts) == 3 and parts[2] == module:
+            return float(parts[1])
+    raise RuntimeError(f"no importtime line for {module}:\n{out}")
+
+
+def bench_import(runs: int) -> list[Row]:
+    """``import mitos_errors`` against a floor module of as many plain exception classes."""
+    classes = 1 + len(catalogue.SPECS)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(Path(mitos_errors.__file__).parent, root / "mitos_errors")
+        lines = [
+            '"""Floor: plain exception classes, no imports."""',
+            "",
+            "",
+            "class Base(Exception):",
+            '    """Base."""',
+        ]
+        for i in range(classes - 1):
+            lines += ["", "", f"class Error{i}(Base):", f'    """Error {i}."""']
+        (root / "floor_errors.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        # A floor with the same layout: package, generated subpackage, base module, classes module.
+        layout = root / "floor_layout"
+        (layout / "_generated").mkdir(parents=True)
+        (layout / "__init__.py").write_text(
+            "from ._generated.errors import *  # noqa: F403\n", encoding="utf-8"
+        )
+        (layout / "_base.py").write_text("class Base(Exception):\n    pass\n", encoding="utf-8")
+        (layout / "_generated" / "__init__.py").write_text("", encoding="utf-8")
+        body = ["from .._base import Base", "", "", "class Root(Base):", '    """Root."""']
+        for i in range(classes - 1):
+            body += ["", "", f"class Error{i}(Root):", f'    """Error {i}."""']
+        (layout / "_generated" / "errors.py").write_text("\n".join(body) + "\n", encoding="utf-8")
+        compileall.compile_dir(root, quiet=1)
+        samples: dict[str, list[float]] = {"mitos_errors": [], "floor_errors": [], "floor_layout": []}
+        for _ in range(runs):
+            for module, values in samples.items():
+                values.append(_import_us(sys.executable, module, root))
+    ours = statistics.median(samples["mitos_errors"])
+    floor = statistics.median(samples["floor_errors"])
+    layout_floor = statistics.median(samples["floor_layout"])
+    return [
+        (f"import ({classes} classes)", "floor module, plain classes", f"{floor:8.0f}", "1.00x"),
+        ("", "same layout, plain classes", f"{layout_floor:8.0f}", f"{layout_floor / floor:.2f}x"),
+        ("", "import mitos_errors", f"{ours:8.0f}", f"{ours / floor:.2f}x  (target <= 2x)"),
+    ]
+
+
+def _table(title: str, unit: str, rows: list[Row]) -> str:
+    header: Row = ("case", "what", unit, "ratio")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
+    line = "  ".join("-" * w for w in widths)
+    out = [title, line, "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)), line]
+    out += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
+    return "\n".join([*out, line, ""])
+
+
+def main() -> int:
+    """Run every benchmark and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer iterations, for a smoke run")
+    args = parser.parse_args()
+    number, repeat, runs = (500, 3, 5) if args.quick else (5000, 7, 31)
+    print(
+        f"mitos-errors {_version('mitos-errors')}, Python {sys.version.split()[0]}, "
+        f"httpx {httpx.__version__}, {os.cpu_count()} CPUs\n"
+    )
+    print(
+        _table(
+            "Building an error (microseconds per call, best of runs)", "us/call", bench_errors(number, repeat)
+        )
+    )
+    print(_table("Sanitizing (microseconds per call)", "us/call", bench_sanitize(number * 20, repeat)))
+    print(_table(f"Importing (microseconds, median of {runs} fresh interpreters)", "us", bench_import(runs)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,323 @@
+"""Typed errors of the Mitos sandbox API, generated from its error catalogue.
+
+Every error the API can return is an exception class, one per catalogue
+code, under one base: ``except AgentRunError`` catches them all, and a caller
+branches on the class (``except RateLimitedError``), never on message text::
+
+    import httpx
+    import mitos_errors
+
+    with httpx.Client(event_hooks={"response": [mitos_errors.ErrorHook(token=key)]}) as client:
+        try:
+            client.post(url, json=payload, headers={"Authorization": f"Bearer {key}"})
+        except mitos_errors.RateLimitedError as err:
+            wait(err.retry_after_ms)
+
+Building an error never raises and never leaks: bodies are read up to a cap,
+every text is sanitized, and the caller's token is redacted in every form.
+
+``import mitos_errors`` loads three modules: this one (the hand-written base
+class every generated class derives from), ``_generated`` and
+``_generated/errors.py`` (the classes). Everything else lives in ``_core``
+(specs, sanitizer, parsing, the errors the SDK raises itself) and ``_http``
+(httpx), imported on first use, so the import loads neither ``json``, ``re``,
+``typing`` nor ``httpx``. The eagerly imported modules avoid ``from
+__future__ import annotations`` (importing ``__future__`` costs as much as a
+dozen classes) and quote the annotations that name typing-only types.
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from types import MappingProxyType, ModuleType
+    from typing import Any, ClassVar
+
+    from ._core import (
+        EXEC_TIMEOUT_EXIT_CODE,
+        CodeSpec,
+        Recovery,
+        code_spec,
+        error_for_code,
+        error_for_exit,
+        error_from_body,
+        lookup,
+        sanitize_text,
+        validate_timeout,
+    )
+    from ._generated.catalogue import (
+        CONTRACT_VERSION,
+        DEFAULT_EXEC_TIMEOUT_S,
+        DEFAULT_RUN_CODE_TIMEOUT_S,
+        MAX_EXEC_TIMEOUT_S,
+    )
+    from ._generated.envelope import Code, ErrorEnvelope
+    from ._generated.envelope import ErrorObject as ErrorBody
+    from ._http import (
+        AsyncErrorHook,
+        ErrorHook,
+        aerror_from_response,
+        araise_for_status,
+        error_from_response,
+        install_error_hook,
+        raise_for_status,
+    )
+
+    ContextValue = str | int | float | bool | None
+    _Proxy = MappingProxyType
+else:
+    _Proxy = type(type.__dict__)  # types.MappingProxyType, without importing types
+
+__version__ = "1.0.0"
+
+_CORE: "list[ModuleType]" = []
+
+
+def _runtime() -> "ModuleType":
+    """The runtime module ``_core``, imported the first time an error needs it."""
+    if _CORE:
+        return _CORE[0]
+    from . import _core
+
+    _CORE.append(_core)
+    return _core
+
+
+class ErrorBase(Exception):  # noqa: N818  (never raised itself; the catalogue's base is)
+    """The generic base of a catalogue's base class; not part of the public API.
+
+    Holds the behaviour (fields, classification, ``str``, pickling, JSON), so
+    the generated classes stay declarations: each sets ``catalogue_code``,
+    ``http_status``, ``grpc_status`` and ``__module__`` in its body, and the
+    generated ``CLASSES`` table maps codes to classes.
+
+    Every text an error holds went through the one sanitizer, and no error
+    keeps a token, a response or a request: what is in its fields is all
+    there is to ``str``, ``repr``, pickle and :meth:`to_dict`.
+    """
+
+    code: str
+    """The machine code; branch on the class or on this, never on the message."""
+    message: str
+    """The one-line summary."""
+    cause: str
+    """The call-site detail (ids, paths, operation names)."""
+    remediation: str
+    """The next action that fixes or works around the error."""
+    status: "int | None"
+    """The HTTP status of the response, or ``None`` for an error the SDK raised itself."""
+    request_id: "str | None"
+    """The ``x-request-id`` of the response (else the envelope's ``request_id``), when known."""
+    retry_after_ms: "int | None"
+    """How long to wait before retrying, in milliseconds, when the server said."""
+
+    http_status: "ClassVar[int | None]" = None
+    """The HTTP status the catalogue gives this class's code (``None`` on the base)."""
+    grpc_status: "ClassVar[str | None]" = None
+    """The gRPC status the catalogue gives this class's code (``None`` on the base)."""
+    catalogue_code: "ClassVar[str | None]" = None
+    """The code this class stands for (``None`` on the base)."""
+
+    def __init__(
+        self,
+        message: str,
+        code: "str | None" = None,
+        cause: str = "",
+        remediation: str = "",
+        status: "int | None" = None,
+        context: "Mapping[str, Any] | None" = None,
+        *,
+        request_id: "str | None" = None,
+        retry_after_ms: "int | None" = None,
+    ) -> None:
+        """Build an error; every text is sanitized on the way in.
+
+        Args:
+            message: the one-line summary; empty gives the catalogue's.
+            code: the machine code. Required on the base class; a generated
+                class defaults to (and only accepts) its own code.
+            cause: the call-site detail; empty gives the catalogue's.
+            remediation: what to do next; empty gives the catalogue's.
+            status: the HTTP status, if the error came from a response.
+            context: structured fields; non-scalar values are dropped.
+            request_id: the request id, if known.
+            retry_after_ms: the retry delay; defaults to the context's
+                ``retry_after_ms`` when it is an integer of at least 0.
+
+        Raises:
+            TypeError: the base class was given no code.
+            ValueError: a generated class was given a code other than its own.
+        """
+        _runtime().init_error(
+            self, message, code, cause, remediation, status, context, request_id, retry_after_ms
+        )
+
+    @property
+    def context(self) -> "Mapping[str, ContextValue]":
+        """The structured context, read-only (ids, numbers, flags; never a secret)."""
+        return _Proxy(self.__dict__["_context"])
+
+    @property
+    def spec(self) -> "CodeSpec | None":
+        """The catalogue's spec of this error's code, or ``None`` for an unknown code."""
+        spec: CodeSpec | None = _runtime().SPECS.get(self.code)
+        return spec
+
+    @property
+    def retryable(self) -> bool:
+        """Whether the same request may succeed later; the SDK never retries by itself."""
+        retryable: bool = _runtime().classify(self.code).retryable
+        return retryable
+
+    @property
+    def is_transient(self) -> bool:
+        """Alias of :attr:`retryable` (seed 002's classifier name)."""
+        return self.retryable
+
+    @property
+    def is_auth_failure(self) -> bool:
+        """Whether the credential is missing, invalid or not permitted."""
+        failed: bool = _runtime().classify(self.code).is_auth_failure
+        return failed
+
+    @property
+    def is_cancelled(self) -> bool:
+        """Whether the caller cancelled the request: not a fault to report."""
+        cancelled: bool = _runtime().classify(self.code).is_cancelled
+        return cancelled
+
+    @property
+    def recovery(self) -> "Recovery":
+        """What to do next: action, whether to resend the same arguments, guidance."""
+        recovery: Recovery = _runtime().classify(self.code).recovery
+        return recovery
+
+    @property
+    def side_effects(self) -> str:
+        """Whether the failed request may have changed anything.
+
+        One of ``none_expected``, ``possible`` and ``unknown``.
+        """
+        side_effects: str = _runtime().classify(self.code).side_effects
+        return side_effects
+
+    def __str__(self) -> str:
+        text = f"[{self.code}] {self.message}"
+        if self.cause:
+            text += f" | cause: {self.cause}"
+        if self.remediation:
+            text += f" | remediation: {self.remediation}"
+        return text
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, "
+            f"status={self.status!r}, request_id={self.request_id!r})"
+        )
+
+    def __reduce__(self) -> "tuple[Any, ...]":
+        state: dict[str, Any] = {"request_id": self.request_id, "retry_after_ms": self.retry_after_ms}
+        notes = self.__dict__.get("__notes__")
+        if notes is not None:
+            state["__notes__"] = list(notes)
+        args = (self.message, self.code, self.cause, self.remediation, self.status, dict(self.context))
+        return (type(self), args, state)
+
+    def to_dict(self) -> "dict[str, Any]":
+        """The error as a JSON-ready dict: the envelope fields plus the classification."""
+        kind = _runtime().classify(self.code)
+        return {
+            "type": type(self).__name__,
+            "code": self.code,
+            "message": self.message,
+            "cause": self.cause,
+            "remediation": self.remediation,
+            "context": dict(self.context),
+            "status": self.status,
+            "request_id": self.request_id,
+            "retry_after_ms": self.retry_after_ms,
+            "retryable": kind.retryable,
+            "is_auth_failure": kind.is_auth_failure,
+            "is_cancelled": kind.is_cancelled,
+            "recovery": kind.recovery.to_dict(),
+            "side_effects": kind.side_effects,
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as a JSON string (UTF-8 text, keys in a fixed order)."""
+        text: str = _runtime().json_dumps(self.to_dict())
+        return text
+
+
+from ._generated import errors as _errors  # noqa: E402  (the classes derive from ErrorBase above)
+from ._generated.errors import *  # noqa: E402, F403  (the generated classes; their names are in __all__)
+
+__all__ = [
+    "CONTRACT_VERSION",
+    "DEFAULT_EXEC_TIMEOUT_S",
+    "DEFAULT_RUN_CODE_TIMEOUT_S",
+    "EXEC_TIMEOUT_EXIT_CODE",
+    "MAX_EXEC_TIMEOUT_S",
+    "AsyncErrorHook",
+    "Code",
+    "CodeSpec",
+    "ErrorBody",
+    "ErrorEnvelope",
+    "ErrorHook",
+    "Recovery",
+    "aerror_from_response",
+    "araise_for_status",
+    "code_spec",
+    "error_for_code",
+    "error_for_exit",
+    "error_from_body",
+    "error_from_response",
+    "install_error_hook",
+    "lookup",
+    "raise_for_status",
+    "sanitize_text",
+    "validate_timeout",
+]
+__all__ += _errors.__all__
+
+# name -> private module: loaded on first access (PEP 562).
+_LAZY = {
+    "CONTRACT_VERSION": "._generated.catalogue",
+    "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
+    "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
+    "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
+    "Code": "._generated.envelope",
+    "ErrorEnvelope": "._generated.envelope",
+    "ErrorBody": "._generated.envelope",
+    "AsyncErrorHook": "._http",
+    "ErrorHook": "._http",
+    "aerror_from_response": "._http",
+    "araise_for_status": "._http",
+    "error_from_response": "._http",
+    "install_error_hook": "._http",
+    "raise_for_status": "._http",
+    "EXEC_TIMEOUT_EXIT_CODE": "._core",
+    "error_for_exit": "._core",
+    "validate_timeout": "._core",
+    "error_for_code": "._core",
+    "lookup": "._core",
+    "error_from_body": "._core",
+    "sanitize_text": "._core",
+    "CodeSpec": "._core",
+    "Recovery": "._core",
+    "code_spec": "._core",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module, __name__), "ErrorObject" if name == "ErrorBody" else name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,75 @@
+"""Importing the package is cheap: json, re, httpx and typing load only when needed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+
+def _run(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=True, timeout=60
+    )
+    return done.stdout.strip()
+
+
+def test_import_loads_neither_json_nor_re_nor_httpx_nor_typing() -> None:
+    out = _run(
+        """
+        import sys
+        import mitos_errors
+        mitos_errors.RateLimitedError
+        lazy = ("json", "re", "httpx", "typing", "email", "dataclasses")
+        print(sorted(m for m in lazy if m in sys.modules))
+        """
+    )
+    assert out == "[]"
+
+
+def test_building_a_clean_error_loads_neither_httpx_nor_typing() -> None:
+    # json itself imports re, so re is only kept out of import time.
+    out = _run(
+        """
+        import sys
+        import mitos_errors
+        err = mitos_errors.error_from_body(b'{"error": {"code": "not_found", "cause": "sb-1"}}', status=404)
+        assert type(err).__name__ == "NotFoundError", err
+        print(sorted(m for m in ("httpx", "typing", "email") if m in sys.modules))
+        """
+    )
+    assert out == "[]"
+
+
+def test_httpx_loads_with_the_http_helpers() -> None:
+    out = _run(
+        """
+        import sys
+        import mitos_errors
+        mitos_errors.raise_for_status
+        print("httpx" in sys.modules)
+        """
+    )
+    assert out == "True"
+
+
+def test_star_import_gives_every_public_name() -> None:
+    out = _run(
+        """
+        from mitos_errors import *
+        import mitos_errors
+        missing = [n for n in mitos_errors.__all__ if n not in globals()]
+        print(missing)
+        """
+    )
+    assert out == "[]"
+
+
+def test_unknown_attribute_is_an_attribute_error() -> None:
+    import mitos_errors
+
+    with pytest.raises(AttributeError):
+        mitos_errors.no_such_name  # noqa: B018
+    assert "RateLimitedError" in dir(mitos_errors)

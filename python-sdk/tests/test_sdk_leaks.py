@@ -1,0 +1,165 @@
+"""The caller's token never reaches any field, string form, pickle, log, traceback or JSON."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import logging
+import pickle
+import random
+import re
+import traceback
+import urllib.parse
+
+import httpx
+import pytest
+
+import mitos_errors
+from mitos_errors import AgentRunError, ErrorHook, error_from_body, raise_for_status
+
+
+def _tokens() -> list[str]:
+    rng = random.Random(1234)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+    fixed = ["mitos_live_Zx81kQ0pLm2Nb7", "sb-token/with+slash=and space", "t\u00f6k\u00e9n-\U0001f511-v4lue"]
+    return fixed + ["".join(rng.choice(alphabet) for _ in range(rng.randint(12, 48))) for _ in range(30)]
+
+
+def _lower_pct(token: str) -> str:
+    return re.sub("%[0-9A-F]{2}", lambda m: m.group().lower(), urllib.parse.quote(token, safe=""))
+
+
+def _echoes(token: str) -> list[str]:
+    raw = token.encode()
+    basic = base64.b64encode(b"user:" + raw).decode()
+    half = len(token) // 2
+    return [
+        token,
+        urllib.parse.quote(token, safe=""),
+        _lower_pct(token),
+        f"Authorization: Basic {basic}",
+        f"Authorization: Bearer {token}",
+        token[:half] + "\u200b" + token[half:],
+        token[:half] + "\u2066" + token[half:],
+        base64.b64encode(raw).decode().rstrip("="),
+        base64.urlsafe_b64encode(raw).decode().rstrip("="),
+    ]
+
+
+def _hostile_body(echo: str) -> bytes:
+    return json.dumps(
+        {
+            "error": {
+                "code": "unauthorized",
+                "message": f"bad token {echo}",
+                "cause": f"token {echo} rejected",
+                "remediation": f"do not send {echo}",
+                "context": {echo: echo, "sandbox": echo, "nested": {"t": echo}},
+                "request_id": echo,
+            }
+        }
+    ).encode()
+
+
+def _all_renderings(err: AgentRunError) -> list[str | bytes]:
+    log = io.StringIO()
+    logger = logging.getLogger("mitos-errors-test")
+    handler = logging.StreamHandler(log)
+    logger.addHandler(handler)
+    try:
+        try:
+            raise err
+        except AgentRunError:
+            logger.exception("request failed")
+    finally:
+        logger.removeHandler(handler)
+    tb = "".join(traceback.TracebackException.from_exception(err, capture_locals=True).format())
+    fields = [err.code, err.message, err.cause, err.remediation, str(err.request_id), repr(dict(err.context))]
+    return [
+        *fields,
+        str(err),
+        repr(err),
+        err.to_json(),
+        pickle.dumps(err),
+        log.getvalue(),
+        tb,
+        repr(err.args),
+    ]
+
+
+def _leaks(token: str, renderings: list[str | bytes]) -> list[str]:
+    forms = {token, urllib.parse.quote(token, safe=""), _lower_pct(token)}
+    found = []
+    for text in renderings:
+        hay = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        found += [form for form in forms if form in hay]
+    return found
+
+
+@pytest.mark.parametrize("token", _tokens())
+def test_no_echo_of_the_token_survives_in_any_rendering(token: str) -> None:
+    for echo in _echoes(token):
+        err = error_from_body(_hostile_body(echo), status=401, headers={"x-request-id": echo}, token=token)
+        assert type(err) is mitos_errors.UnauthorizedError
+        renderings = _all_renderings(err)
+        assert _leaks(token, renderings) == [], echo
+        if echo.startswith("Authorization: Basic "):
+            assert echo.split()[-1] not in " ".join(map(str, renderings))
+
+
+def _package_frames_text(err: BaseException) -> str:
+    """The traceback with locals, only of the frames inside mitos_errors."""
+    te = traceback.TracebackException.from_exception(err, capture_locals=True)
+    frames = [f for f in te.stack if "mitos_errors" in f.filename]
+    assert frames, "the raise should pass through the package"
+    return "".join(traceback.StackSummary.from_list(frames).format())
+
+
+def test_traceback_locals_of_raise_for_status_hold_no_token() -> None:
+    token = "Zq9-very-secret-token-xyz"
+    resp = httpx.Response(401, content=_hostile_body(token), request=httpx.Request("GET", "https://x/"))
+    with pytest.raises(AgentRunError) as info:
+        raise_for_status(resp, token=token)
+    text = _package_frames_text(info.value)
+    assert "raise_for_status" in text
+    assert token not in text
+
+
+def test_traceback_locals_of_the_client_hook_hold_no_token() -> None:
+    token = "Zq9-hook-secret-token-xyz"
+
+    def app(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(401, content=_hostile_body(request.headers["authorization"]))
+
+    client = httpx.Client(
+        transport=httpx.MockTransport(app), event_hooks={"response": [ErrorHook(token=f"Bearer {token}")]}
+    )
+    with pytest.raises(mitos_errors.UnauthorizedError) as info:
+        client.get("https://api/x", headers={"Authorization": f"Bearer {token}"})
+    text = _package_frames_text(info.value)
+    everything = "".join(
+        traceback.TracebackException.from_exception(info.value, capture_locals=True).format()
+    )
+    assert "ErrorHook(token=<hidden>)" in everything
+    assert token not in text
+    assert token not in str(info.value) and token not in info.value.to_json()
+
+
+def test_secret_like_strings_never_reach_an_error() -> None:
+    secrets = [
+        "Bearer abcdefghijklmnop",
+        "sk-" + "a" * 40,
+        "ghp_" + "b" * 36,
+        "AKIAABCDEFGHIJKLMNOP",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",
+        "postgres://app:Sup3rS3cret@db:5432/x",
+    ]
+    for secret in secrets:
+        err = error_from_body(_hostile_body(secret), status=401)
+        needle = secret.split()[-1] if secret.startswith("Bearer") else secret
+        needle = needle.split("app:")[-1].split("@")[0] if "://" in needle else needle
+        for text in _all_renderings(err):
+            hay = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+            assert needle not in hay, (secret, hay[:200])
