@@ -168,7 +168,31 @@ TS_GLOBALS: frozenset[str] = frozenset(
 """Global names a generated TypeScript class would shadow."""
 
 RUNTIME_NAMES: frozenset[str] = frozenset(
-    ["AsyncErrorHook", "Code", "CodeSpec", "Context", "ContextValue", "ErrorBody", "ErrorClassOf", "ErrorContext", "ErrorEnvelope", "ErrorForCodeOptions", "ErrorForExitOptions", "ErrorFromBodyOptions", "ErrorHook", "ErrorObject", "HeadersLike", "KnownAgentRunError", "Limits", "Recovery", "ResponseLike", "ResponseOptions", "SanitizeOptions", "SideEffects", "ValidateTimeoutOptions"]
+    [
+        "AsyncErrorHook",
+        "Code",
+        "CodeSpec",
+        "Context",
+        "ContextValue",
+        "ErrorBody",
+        "ErrorClassOf",
+        "ErrorContext",
+        "ErrorEnvelope",
+        "ErrorForCodeOptions",
+        "ErrorForExitOptions",
+        "ErrorFromBodyOptions",
+        "ErrorHook",
+        "ErrorObject",
+        "HeadersLike",
+        "KnownAgentRunError",
+        "Limits",
+        "Recovery",
+        "ResponseLike",
+        "ResponseOptions",
+        "SanitizeOptions",
+        "SideEffects",
+        "ValidateTimeoutOptions",
+    ]
 )
 """Names the hand-written runtimes and the envelope types export beside the generated classes.
 

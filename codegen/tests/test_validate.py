@@ -278,7 +278,16 @@ def test_non_portable_constructs_are_found(pattern: str, construct: str) -> None
 
 @pytest.mark.parametrize(
     "pattern",
-    [r"(?:a|b){1,3}?", r"(?=x)[^ \]\-]", r"(?<![A-Za-z])b", r"(?<=a)b", r"\x41\u00e9\.\[\]\{\}\|\/", "^a$", r"a{2,}", r"[{}]"],
+    [
+        r"(?:a|b){1,3}?",
+        r"(?=x)[^ \]\-]",
+        r"(?<![A-Za-z])b",
+        r"(?<=a)b",
+        r"\x41\u00e9\.\[\]\{\}\|\/",
+        "^a$",
+        r"a{2,}",
+        r"[{}]",
+    ],
 )
 def test_portable_patterns_pass(pattern: str) -> None:
     assert list(findings(pattern)) == []
