@@ -8,6 +8,7 @@ measured in this one run.
 
 from __future__ import annotations
 
+import copy
 import tempfile
 import time
 from collections.abc import Callable
@@ -39,7 +40,7 @@ def synthetic(n: int, directory: Path) -> Path:
     template = data["codes"]["internal"]
     index = 0
     while len(data["codes"]) < n:
-        data["codes"][f"synthetic_{index:05d}"] = dict(template)
+        data["codes"][f"synthetic_{index:05d}"] = copy.deepcopy(template)
         index += 1
     path = directory / f"catalogue-{n}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")

@@ -108,7 +108,6 @@ class _Checker:
         owners = [(naming.fold(n.name), code) for code, e in names.items() for n in e.values()]
         bad: set[tuple[str, str]] = set()
         for code, entry in names.items():
-            taken = {folded for folded, owner in owners if owner != code}
             found: dict[tuple[KeyPath, str], list[str]] = {}
             for lang, label in LANGUAGES:
                 chosen = entry[lang]
@@ -118,6 +117,9 @@ class _Checker:
                     found.setdefault((chosen.where, f"{reason} ({chosen.origin})"), []).append(
                         label
                     )
+            # Only a bad name needs the set of names taken by the others, so
+            # valid catalogues stay linear in the number of codes.
+            taken = {folded for folded, owner in owners if owner != code} if found else set()
             for (where, reason), labels in found.items():
                 langs = [lang for lang, label in LANGUAGES if label in labels]
                 chosen = entry[langs[0]]

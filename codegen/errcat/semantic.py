@@ -212,6 +212,8 @@ class _Checker:
                     f"the text is blank ({quoted(text)})",
                     _BLANK_FIXES.get(key, "write the text, or remove the key"),
                 )
+            if text.isascii() and text.isprintable():
+                continue  # control, bidi and invisible characters are all outside this
             found: dict[str, dict[str, int]] = {}
             for index, char in enumerate(text):
                 rule = char_rule(char)
