@@ -30,7 +30,6 @@ from conformance_kit import paths, py_runner, ts_runner
 from conformance_kit.server import HttpRun, LoopbackServer
 from conformance_kit.tally import count
 from conformance_kit.vectors import Vector, load_all
-
 from errcat.cli import load_model
 from errcat.model import Catalogue
 

@@ -9,7 +9,7 @@ writing them: every code from a minimal and from a full envelope, every status
 of the fallback map without an envelope (empty and HTML bodies), an unknown
 code at each of those statuses, one case per ``remove`` and ``to_space``
 range, truncation at cap-1, cap and cap+1, the body cap, the nesting depth
-and the context key limit.
+and the context member limit.
 
 Expected values are derived here from the catalogue and docs/sdk-contract.md
 by plain construction, never by running an SDK (nor the reference
@@ -68,15 +68,23 @@ def fallback(cat: Catalogue, status: int) -> ErrorCode:
     return cat.code(cat.fallback.default)
 
 
-def classification(entry: ErrorCode | None) -> dict[str, Json]:
-    """Section 1, step 7, for a catalogue code or (``None``) the unknown-code catch-all."""
+def classification(cat: Catalogue, entry: ErrorCode | None) -> dict[str, Json]:
+    """Section 1, step 7, for a catalogue code or (``None``) the unknown-code catch-all.
+
+    The catch-all is the catalogue's ``unknown_code`` entry, guidance included.
+    """
     if entry is None:
+        unknown = cat.unknown
         return {
-            "retryable": False,
+            "retryable": unknown.retryable,
             "is_auth_failure": False,
             "is_cancelled": False,
-            "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged"},
-            "side_effects": "unknown",
+            "recovery": {
+                "action": unknown.recovery.action,
+                "same_arguments": unknown.recovery.same_arguments,
+                "guidance": unknown.recovery.guidance,
+            },
+            "side_effects": unknown.side_effects,
             "http_status": None,
             "grpc_status": None,
         }
@@ -96,6 +104,7 @@ def classification(entry: ErrorCode | None) -> dict[str, Json]:
 
 
 def expect_code(
+    cat: Catalogue,
     entry: ErrorCode,
     status: int,
     *,
@@ -117,7 +126,7 @@ def expect_code(
         "context": context or {},
         "request_id": request_id,
         "retry_after_ms": retry_after_ms,
-        **classification(entry),
+        **classification(cat, entry),
     }
 
 
@@ -136,7 +145,7 @@ def expect_unknown(
         "context": context,
         "request_id": None,
         "retry_after_ms": None,
-        **classification(None),
+        **classification(cat, None),
     }
 
 
@@ -197,7 +206,7 @@ def code_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                 " texts as defaults, an empty context and the catalogue classification.",
                 entry.http,
                 {"text": envelope(code=entry.code)},
-                expect_code(entry, entry.http),
+                expect_code(cat, entry, entry.http),
                 covers=[f"code:{entry.code}"],
                 invariants=["catalogue_text"],
             )
@@ -229,6 +238,7 @@ def code_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                     )
                 },
                 expect_code(
+                    cat,
                     entry,
                     entry.http,
                     message=message,
@@ -269,7 +279,7 @@ def fallback_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                 f" gives {entry.code} with the catalogue's texts.",
                 status,
                 {"text": ""},
-                expect_code(entry, status),
+                expect_code(cat, entry, status),
                 covers=[f"fallback:{key}", "hostile:empty"],
                 invariants=["catalogue_text"],
             )
@@ -285,7 +295,7 @@ def fallback_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                 f" gives {entry.code}.",
                 status,
                 {"text": HTML_PAGE.format(status=status)},
-                expect_code(entry, status),
+                expect_code(cat, entry, status),
                 covers=[f"fallback:{key}", "hostile:html"],
                 headers={"Content-Type": "text/html; charset=utf-8"},
                 invariants=["catalogue_text"],
@@ -351,7 +361,7 @@ def sanitizer_range_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                     f" (U+{r.first:04X}-U+{r.last:04X}), as JSON escapes in the cause, are {verb}.",
                     500,
                     _in_envelope(text, ascii_only=True),
-                    expect_code(internal, 500, cause=want),
+                    expect_code(cat, internal, 500, cause=want),
                     covers=[f"{kind}:{r.name}"],
                 )
             )
@@ -363,7 +373,7 @@ def sanitizer_range_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                         f"The same characters of {r.name} as raw UTF-8 in the body.",
                         500,
                         _in_envelope(text, ascii_only=False),
-                        expect_code(internal, 500, cause=want),
+                        expect_code(cat, internal, 500, cause=want),
                         covers=[f"{kind}:{r.name}"],
                     )
                 )
@@ -412,7 +422,7 @@ def truncation_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                             '"}}',
                         ],
                     },
-                    expect_code(internal, 500, cause=want),
+                    expect_code(cat, internal, 500, cause=want),
                     covers=["truncate", f"truncate:{label}"],
                 )
             )
@@ -431,21 +441,26 @@ def truncation_vectors(cat: Catalogue) -> list[dict[str, Json]]:
     out.append(
         vector(
             "truncate/context",
-            "A context key and a context string of cap+1 characters are both truncated.",
+            f"A context string of cap+1 characters is truncated under a key of exactly {cap}"
+            " characters, which sanitizing leaves as it is; a key of cap+1 characters is changed"
+            " by the cap, so its member is dropped.",
             500,
             {
                 "parts": [
                     '{"error":{"code":"internal","context":{"',
-                    {"repeat": "k", "times": cap + 1},
+                    {"repeat": "k", "times": cap},
                     '":"',
                     {"repeat": "v", "times": cap + 1},
-                    '"}}}',
+                    '","',
+                    {"repeat": "j", "times": cap + 1},
+                    '":"x"}}}',
                 ]
             },
             expect_code(
+                cat,
                 internal,
                 500,
-                context={"k" * (cap - len(marker)) + marker: "v" * (cap - len(marker)) + marker},
+                context={"k" * cap: "v" * (cap - len(marker)) + marker},
             ),
             covers=["truncate", "context:truncate"],
         )
@@ -475,7 +490,7 @@ def bound_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                 ),
                 status,
                 {"parts": [head, {"repeat": " ", "times": pad + extra}, tail]},
-                expect_code(not_found if valid else client, status),
+                expect_code(cat, not_found if valid else client, status),
                 covers=["bound"],
                 invariants=["catalogue_text"],
             )
@@ -496,6 +511,7 @@ def bound_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                 status,
                 {"as": "text", "parts": [prefix, {"repeat": unit, "times": fits}, suffix]},
                 expect_code(
+                    cat,
                     not_found,
                     status,
                     cause=_parts_text(
@@ -514,7 +530,7 @@ def bound_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                 f" is not JSON, and status {status} falls back to {client.code}.",
                 status,
                 {"as": "text", "parts": [prefix, {"repeat": unit, "times": over}, suffix]},
-                expect_code(client, status),
+                expect_code(cat, client, status),
                 covers=["bound", "bound:text"],
                 invariants=["catalogue_text"],
             )
@@ -563,9 +579,9 @@ def depth_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                             ',"sandbox":"sb-1"}}}',
                         ]
                     },
-                    expect_code(not_found, status, context={"sandbox": "sb-1"})
+                    expect_code(cat, not_found, status, context={"sandbox": "sb-1"})
                     if ok
-                    else expect_code(client, status),
+                    else expect_code(cat, client, status),
                     covers=["depth"],
                 )
             )
@@ -581,42 +597,114 @@ def depth_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                     '"}}',
                 ]
             },
-            expect_code(not_found, status, cause="[{" * depth),
+            expect_code(cat, not_found, status, cause="[{" * depth),
             covers=["depth"],
         )
     )
     return out
 
 
+def _field_members(cat: Catalogue, count: int) -> dict[str, Json]:
+    """Up to ``count`` catalogue context fields with their (plain) example values."""
+    return {
+        f.name: _plain(cat, v, f"context_fields.{f.name}.example") if isinstance(v, str) else v
+        for f in cat.context_fields[:count]
+        for v in [f.example_value]
+    }
+
+
+def _fillers(cat: Catalogue, count: int) -> list[tuple[str, Json]]:
+    """``count`` members ``k000: 0``, ``k001: 1``... none of them a catalogue field."""
+    names = {f.name for f in cat.context_fields}
+    keys = (f"k{i:03d}" for i in range(count + len(names)))
+    return [(k, i) for i, k in enumerate(k for k in keys if k not in names)][:count]
+
+
+def _spread(fields: dict[str, Json], fillers: list[tuple[str, Json]]) -> dict[str, Json]:
+    """The fields spread over the fillers: first, in the middle and last."""
+    members = list(fillers)
+    items = list(fields.items())
+    slots = [0, len(members) // 2, len(members)]
+    for offset, (slot, item) in enumerate(zip(slots, items, strict=False)):
+        members.insert(slot + offset, item)
+    for item in items[len(slots) :]:
+        members.append(item)
+    return dict(members)
+
+
 def context_limit_vectors(cat: Catalogue) -> list[dict[str, Json]]:
-    """The context keeps its first ``context_max_keys`` members, in document order."""
+    """The member limit: past ``context_max_keys`` members only catalogue fields are kept."""
     out = []
     limit = cat.limits.context_max_keys
     internal = cat.code("internal")
-    keys = [f"k{i:03d}" for i in range(limit + 1)]
+    fields = _field_members(cat, 3)
+    kept_fields = {k: _context_value(v) for k, v in fields.items()}
+    names = ", ".join(fields)
     for count in (limit, limit + 1):
-        members = {k: i for i, k in enumerate(keys[:count])}
+        members = _spread(fields, _fillers(cat, count - len(fields)))
+        over = count > limit
         out.append(
             vector(
                 f"context/limit/{count}",
-                f"A context of {count} members (limit {limit}): the first {min(count, limit)}"
-                " are kept.",
+                f"A context of {count} members (limit {limit}) with the catalogue fields {names}"
+                " first, in the middle and last: "
+                + (
+                    "over the limit, so only the catalogue fields are kept, wherever they stand."
+                    if over
+                    else "within the limit, so every member is kept."
+                ),
                 500,
                 {"text": envelope(code="internal", context=members)},
-                expect_code(internal, 500, context=dict(list(members.items())[:limit])),
-                covers=["context:limit"],
+                expect_code(
+                    cat,
+                    internal,
+                    500,
+                    context=kept_fields
+                    if over
+                    else {k: _context_value(v) for k, v in members.items()},
+                ),
+                covers=["context:limit", "context:fields"],
             )
         )
-    members = {k: i for i, k in enumerate(keys[:limit])}
+    field, field_value = next(iter(fields.items()))
+    members = dict(_fillers(cat, limit))
+    members[field] = field_value
+    out.append(
+        vector(
+            "context/limit/field-last",
+            f"{limit} members that are not catalogue fields, then the field {field}: the"
+            f" member past the limit is the one kept (the limit selects catalogue fields, not"
+            " the first members).",
+            500,
+            {"text": envelope(code="internal", context=members)},
+            expect_code(cat, internal, 500, context={field: _context_value(field_value)}),
+            covers=["context:limit", "context:fields", "context:order"],
+        )
+    )
+    members = {field: field_value, **dict(_fillers(cat, limit - 1))}
     body = envelope(code="internal", context=members)[:-3] + ',"1":"late"}}}'
     out.append(
         vector(
             "context/limit/integer-key-last",
-            f'{limit} members, then the integer-like key "1": document order decides, so "1"'
-            " (a JavaScript object would list first) is the member past the limit and is dropped.",
+            f'The field {field}, {limit - 1} other members, then the integer-like key "1" (a'
+            f" JavaScript object lists it first): {limit + 1} members, so only the catalogue field"
+            ' is kept whatever the order; "1" is dropped because it is no catalogue field.',
             500,
             {"text": body},
-            expect_code(internal, 500, context=members),
+            expect_code(cat, internal, 500, context={field: _context_value(field_value)}),
+            covers=["context:limit", "context:order"],
+        )
+    )
+    members = dict(_fillers(cat, limit - 1))
+    body = envelope(code="internal", context=members)[:-3] + ',"1":"late"}}}'
+    out.append(
+        vector(
+            "context/limit/integer-key-within",
+            f'{limit - 1} members, then the integer-like key "1": {limit} members, within the'
+            ' limit, so all are kept ("1" included; key order is not compared).',
+            500,
+            {"text": body},
+            expect_code(cat, internal, 500, context={**members, "1": "late"}),
             covers=["context:limit", "context:order"],
         )
     )

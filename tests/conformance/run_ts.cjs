@@ -124,8 +124,10 @@ function runDirect(sdk, plan) {
       const body = expandBody(c.body);
       const options = { status: c.status, headers: c.headers };
       if (c.token !== null && c.token !== undefined) options.token = c.token;
+      const started = performance.now();
       const err = sdk.errorFromBody(body.value, options);
-      record = { vector: c.name, ...describe(sdk, err, c.token) };
+      const elapsedMs = performance.now() - started;
+      record = { vector: c.name, ...describe(sdk, err, c.token), elapsed_ms: elapsedMs };
       if (body.bytes !== null) record.body_sha256 = crypto.createHash("sha256").update(body.bytes).digest("hex");
     } catch (e) {
       record = failure(c.name, e);

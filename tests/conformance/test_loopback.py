@@ -17,12 +17,12 @@ import urllib.request
 from typing import Any
 
 import pytest
+
 from conformance_kit.expect import problems
 from conformance_kit.results import compare
 from conformance_kit.server import HttpRun, LoopbackServer
 from conformance_kit.tally import record
 from conformance_kit.vectors import Vector, body_length, load_all
-
 from errcat.model import Catalogue
 
 ALL = load_all()

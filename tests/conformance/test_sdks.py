@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from conformance_kit.expect import problems
 from conformance_kit.py_runner import body_sha256
 from conformance_kit.results import compare
 from conformance_kit.tally import record
 from conformance_kit.vectors import Vector, load_all
-
 from errcat.model import Catalogue
 
 DIRECT = [v for v in load_all() if v.direct]

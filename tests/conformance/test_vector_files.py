@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import generate_vectors
 import pytest
+
 from conformance_kit import paths
-from conformance_kit.expect import problems
+from conformance_kit.expect import idempotence_promised, problems, texts_of
 from conformance_kit.reference import Reference
 from conformance_kit.vectors import (
     Vector,
@@ -25,7 +27,6 @@ from conformance_kit.vectors import (
     validate_file,
     vector_files,
 )
-
 from errcat.cli import load_model
 from errcat.model import Catalogue
 
@@ -48,6 +49,16 @@ ISSUE_HOSTILE = (
 )
 TOKEN_FORMS = ("verbatim", "url-encoded", "base64", "base64url", "basic", "zero-width")
 RETRY_FORMS = ("ms", "seconds", "date-past", "context", "malformed")
+CONTRACT_CASES = (
+    "order",
+    "idempotence",
+    "hostile:redos",
+    "header-repeat",
+    "token:del",
+    "context:fields",
+    "context:keys",
+)
+"""Tags for the contract's later rules: step order, repeated headers, the context limit."""
 
 
 @pytest.mark.parametrize("path", vector_files(), ids=lambda p: p.name)
@@ -146,8 +157,32 @@ def test_vectors_cover_what_the_issue_lists() -> None:
     wanted += [f"retry:{k}" for k in RETRY_FORMS]
     wanted += ["truncate:ascii", "truncate:two-byte", "truncate:astral", "bound", "bound:text"]
     wanted += ["depth", "context:limit", "http:drop"]
+    wanted += list(CONTRACT_CASES)
     missing = [tag for tag in wanted if tag not in covered]
     assert not missing, f"no vector covers {missing}"
+
+
+def test_redos_vectors_are_timed() -> None:
+    """Inputs shaped to make a pattern rescan a long run carry the ``fast`` invariant."""
+    shaped = [v for v in ALL if "hostile:redos" in v.covers]
+    assert shaped
+    untimed = [v.name for v in shaped if "fast" not in v.invariants or not v.direct]
+    assert not untimed, f"ReDoS-shaped vectors without the fast invariant in process: {untimed}"
+
+
+def test_idempotence_is_promised_only_for_tokens_without_marker_characters(
+    catalogue: Catalogue,
+) -> None:
+    """Section 2: the promise covers no token and tokens free of marker characters."""
+    for token in (None, "", "Z9Q8W7", "Q9/0K+=", "9007199254740991"):
+        assert idempotence_promised(catalogue, token), token
+    for token in ("D]]zz", "abc", "[x", "x…", "REDACTED"):
+        assert not idempotence_promised(catalogue, token), token
+    # The contract's own example: a token found again across the end of a redaction.
+    ref = Reference(catalogue)
+    once = ref.sanitize("D]]zz]zz", "D]]zz")
+    assert once == "[REDACTED]]zz"
+    assert ref.sanitize(once, "D]]zz") == "[REDACTE[REDACTED]"
 
 
 def test_big_bodies_are_described_not_stored() -> None:
@@ -162,10 +197,17 @@ def test_big_bodies_are_described_not_stored() -> None:
 @pytest.mark.parametrize("vector", DIRECT, ids=lambda v: v.name)
 def test_expectation_agrees_with_the_reference(vector: Vector, catalogue: Catalogue) -> None:
     ref = Reference(catalogue)
+    body = body_value(vector)
+    started = time.perf_counter()
     result = ref.error_from_body(
-        body_value(vector), status=vector.status, headers=vector.headers_dict(), token=vector.token
+        body, status=vector.status, headers=vector.headers_dict(), token=vector.token
     )
+    result["elapsed_ms"] = (time.perf_counter() - started) * 1000
     result["base_instance"] = True
+    # The contract's own idempotence promise, checked on the reference's results.
+    result["resanitized"] = {
+        where: ref.sanitize(text, vector.token) for where, text in texts_of(result)
+    }
     found = problems(vector, result, catalogue)
     assert not found, (
         f"vector {vector.name} ({vector.source}) disagrees with the reference implementation of"

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import contract_readers as readers
 import pytest
-from conformance_kit import paths
 
+from conformance_kit import paths
 from errcat.cli import load_model
 from errcat.model import TS_TYPES, Catalogue
 

@@ -2,14 +2,17 @@
 
 Each result is a dict of the fields :mod:`conformance_kit.results` names,
 plus ``resanitized`` (each text sanitized once more, for the idempotence
-check) and ``text_forms`` (``str``, ``repr``, the pickle and the JSON form,
-for the token check). An SDK call that raises gives ``{"threw": ...}``.
+check), ``text_forms`` (``str``, ``repr``, the pickle and the JSON form,
+for the token check) and, in process, ``elapsed_ms`` (how long the SDK call
+took, for the ``fast`` invariant). An SDK call that raises gives
+``{"threw": ...}``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import pickle
+import time
 from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
@@ -94,11 +97,13 @@ def run_direct(vectors: Iterable[Vector]) -> dict[str, dict[str, Json]]:
     for vector in vectors:
         try:
             body = body_value(vector)
+            started = time.perf_counter()
             err = m.error_from_body(
                 body, status=vector.status, headers=vector.headers_dict(), token=vector.token
             )
+            elapsed_ms = (time.perf_counter() - started) * 1000
             del body
-            results[vector.name] = describe(err, vector.token)
+            results[vector.name] = {**describe(err, vector.token), "elapsed_ms": elapsed_ms}
         except BaseException as exc:  # a conformance failure, reported as data
             if isinstance(exc, KeyboardInterrupt):
                 raise

@@ -51,7 +51,7 @@ class Reference:
         return "".join(out)
 
     def token_forms(self, token: str) -> list[str]:
-        """Step 2: the forms of the caller's token to replace, longest first."""
+        """Step 4: the forms of the caller's token to replace, longest first."""
         san = self.cat.sanitizer
         clean = self.strip(token)
         raw = clean.encode("utf-8")
@@ -68,16 +68,21 @@ class Reference:
         return sorted(forms, key=len, reverse=True)
 
     def sanitize(self, text: str, token: str | None = None) -> str:
-        """``sanitize_text``: steps 1 to 5 of section 2."""
+        """``sanitize_text``: steps 1 to 5 of section 2.
+
+        Remove and to_space characters, then injection markers, then secrets, then
+        the caller's token, then the length cap. Every rule runs on every text (no
+        trigger shortcut): the contract says skipping must not change the result.
+        """
         san = self.cat.sanitizer
         text = self.strip(text)
+        for rule in san.injection:
+            text = re.sub(rule.regex, lambda m: m.group(1) + san.filtered, text)
+        for rule in san.secrets:
+            text = re.sub(rule.regex, lambda m: m.group(1) + san.redaction, text)
         if token is not None:
             for form in self.token_forms(token):
                 text = text.replace(form, san.redaction)
-        for rule in san.secrets:
-            text = re.sub(rule.regex, lambda m: m.group(1) + san.redaction, text)
-        for rule in san.injection:
-            text = re.sub(rule.regex, lambda m: m.group(1) + san.filtered, text)
         cap = self.cat.limits.text_max_chars
         if len(text) > cap:
             text = text[: cap - len(san.truncation_marker)] + san.truncation_marker
@@ -164,27 +169,43 @@ class Reference:
             return True, value
         return False, None
 
+    def key_kept(self, key: str, token: str | None) -> bool:
+        """True when a context key survives: not empty and not changed by sanitizing."""
+        return bool(key) and self.sanitize(key, token) == key
+
     def context(self, raw: Json, token: str | None) -> dict[str, Json]:
-        """The context: first ``context_max_keys`` members, keys and strings sanitized."""
+        """The context: its members (only catalogue fields past the limit), clean keys only.
+
+        An object with more than ``context_max_keys`` members (counted before
+        anything is dropped) keeps only the members named in ``context_fields``.
+        A member whose key is empty or is changed by sanitizing is dropped; the
+        values are sanitized or dropped as :meth:`context_value` says. Key order
+        is not part of the contract.
+        """
         if not isinstance(raw, dict):
             return {}
+        members = list(raw.items())
+        if len(members) > self.cat.limits.context_max_keys:
+            fields = {f.name for f in self.cat.context_fields}
+            members = [(key, value) for key, value in members if key in fields]
         out: dict[str, Json] = {}
-        for key, value in list(raw.items())[: self.cat.limits.context_max_keys]:
-            clean = self.sanitize(key, token)
-            if not clean:
+        for key, value in members:
+            if not self.key_kept(key, token):
                 continue
             keep, kept = self.context_value(value, token)
             if keep:
-                out[clean] = kept
+                out[key] = kept
         return out
 
     @staticmethod
     def header(headers: dict[str, str], name: str) -> str | None:
-        """A header value, looked up case-insensitively."""
-        for key, value in headers.items():
-            if key.lower() == name:
-                return value
-        return None
+        """A header value, looked up case-insensitively.
+
+        A name given more than once (in any case) gives its values joined with
+        ``", "`` in the order given, as ``fetch``'s ``Headers`` does.
+        """
+        values = [value for key, value in headers.items() if key.lower() == name]
+        return ", ".join(values) if values else None
 
     @staticmethod
     def http_date_ms(value: str, now: datetime) -> int | None:
@@ -236,13 +257,18 @@ class Reference:
     def classify(self, entry: ErrorCode | None) -> dict[str, Json]:
         """Step 7: the classification of a catalogue code, or the catch-all of an unknown one."""
         if entry is None:
+            unknown = self.cat.unknown
             return {
                 "class": self.cat.base_class,
-                "retryable": False,
+                "retryable": unknown.retryable,
                 "is_auth_failure": False,
                 "is_cancelled": False,
-                "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged"},
-                "side_effects": "unknown",
+                "recovery": {
+                    "action": unknown.recovery.action,
+                    "same_arguments": unknown.recovery.same_arguments,
+                    "guidance": unknown.recovery.guidance,
+                },
+                "side_effects": unknown.side_effects,
                 "http_status": None,
                 "grpc_status": None,
             }
@@ -301,17 +327,12 @@ class Reference:
             context = self.context(error.get("context"), token)
             result["context"] = context
         result["status"] = status
-        request_id = self.header(headers, "x-request-id")
-        if request_id is not None:
-            result["request_id"] = self.sanitize(request_id, token)
-        elif (
-            isinstance(error, dict)
-            and code is not None
-            and isinstance(error.get("request_id"), str)
-        ):
-            result["request_id"] = self.sanitize(error["request_id"], token)
-        else:
-            result["request_id"] = None
+        header = self.header(headers, "x-request-id")
+        request_id = self.sanitize(header, token) if header is not None else ""
+        if not request_id and isinstance(error, dict) and code is not None:
+            member = error.get("request_id")
+            request_id = self.sanitize(member, token) if isinstance(member, str) else ""
+        result["request_id"] = request_id or None
         result["retry_after_ms"] = self.retry_after(context, headers, now)
         result.update(self.classify(entry))
         return result

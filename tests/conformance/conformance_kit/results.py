@@ -67,7 +67,15 @@ TS_RECOVERY_NAMES: dict[str, str] = {
     "guidance": "guidance",
 }
 
-EXTRAS: tuple[str, ...] = ("vector", "path", "resanitized", "text_forms", "body_sha256", "threw")
+EXTRAS: tuple[str, ...] = (
+    "vector",
+    "path",
+    "resanitized",
+    "text_forms",
+    "body_sha256",
+    "elapsed_ms",
+    "threw",
+)
 """Runner-reported members that are checked but never compared across languages."""
 
 

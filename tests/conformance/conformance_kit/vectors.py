@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+
 from conformance_kit.paths import VECTOR_SCHEMA, VECTORS_DIR
 
 FORMAT = "mitos-errors-conformance/1"

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Build errors with errorForCode of the compiled TypeScript SDK, one per case.
+//
+//   node run_error_for_code.cjs /abs/ts-sdk/dist/cjs/index.js < cases.json
+//
+// cases.json is a list of {"code", "message", "cause", "remediation", "status"}
+// (cause, remediation and status may be null: not given). One JSON line per
+// case goes to stdout, under the Python field names (tests/contract/test_error_for_code.py).
+"use strict";
+
+const sdk = require(process.argv[2]);
+const cases = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+for (const c of cases) {
+  let record;
+  try {
+    const options = {};
+    if (c.cause !== null) options.errorCause = c.cause;
+    if (c.remediation !== null) options.remediation = c.remediation;
+    if (c.status !== null) options.status = c.status;
+    const err = sdk.errorForCode(c.code, c.message, options);
+    record = {
+      class: err.name,
+      code: err.code,
+      message: err.message,
+      cause: err.errorCause,
+      remediation: err.remediation,
+      status: err.status === undefined ? null : err.status,
+    };
+  } catch (e) {
+    record = { threw: `${e && e.name}: ${e && e.message}` };
+  }
+  process.stdout.write(JSON.stringify(record) + "\n");
+}
