@@ -9,6 +9,7 @@ import pytest
 
 import mitos_errors
 from mitos_errors import AgentRunError, error_for_code, error_from_body, lookup
+from mitos_errors._core import SPECS
 from mitos_errors._generated import catalogue
 
 CODES = sorted(catalogue.SPECS)
@@ -21,7 +22,7 @@ def envelope(code: object, **fields: object) -> bytes:
 
 @pytest.mark.parametrize("code", CODES)
 def test_every_code_yields_its_class_from_an_envelope(code: str) -> None:
-    spec = catalogue.SPECS[code]
+    spec = SPECS[code]
     err = error_from_body(envelope(code, message="m", remediation="r"), status=spec.http_status)
     cls = getattr(mitos_errors, spec.class_name)
     assert type(err) is cls
@@ -38,7 +39,7 @@ def test_every_class_is_public_documented_and_named_after_the_package(code: str)
     cls = lookup(code)
     assert cls.__name__ in mitos_errors.__all__
     assert cls.__module__ == "mitos_errors"
-    assert cls.__doc__ and catalogue.SPECS[code].cause.split()[0] in cls.__doc__
+    assert cls.__doc__ and SPECS[code].cause.split()[0] in cls.__doc__
     assert cls.catalogue_code == code
 
 
@@ -81,7 +82,7 @@ def test_a_leaf_defaults_and_guards_its_code() -> None:
 
 
 def test_empty_texts_take_the_catalogue_text() -> None:
-    spec = catalogue.SPECS["idle_timeout"]
+    spec = SPECS["idle_timeout"]
     err = mitos_errors.IdleTimeoutError("")
     assert (err.message, err.cause, err.remediation) == (spec.message, spec.cause, spec.remediation)
 
@@ -90,21 +91,56 @@ def test_unknown_code_gives_the_base_class_with_the_catch_all() -> None:
     err = error_from_body(envelope("brand_new\u202e_code", message="new"), status=503)
     assert type(err) is AgentRunError
     assert err.code == "brand_new_code"
-    fallback = catalogue.SPECS[catalogue.FALLBACK_BY_STATUS[503]]
+    fallback = SPECS[catalogue.FALLBACK_BY_STATUS[503]]
     assert err.remediation == fallback.remediation
     assert err.cause == fallback.cause
     assert err.message == "new"
-    assert err.retryable is False
-    assert (err.recovery.action, err.recovery.same_arguments) == ("inspect_and_escalate", "discouraged")
-    assert err.side_effects == "unknown"
+    # The catch-all is the catalogue's unknown_code entry, guidance included.
+    assert err.retryable is catalogue.UNKNOWN_RETRYABLE is False
+    assert (
+        err.recovery.action,
+        err.recovery.same_arguments,
+        err.recovery.guidance,
+    ) == catalogue.UNKNOWN_RECOVERY
+    assert err.recovery.action == "inspect_and_escalate"
+    assert err.recovery.same_arguments == "discouraged"
+    assert err.recovery.guidance.startswith("Treat the code as opaque")
+    assert err.side_effects == catalogue.UNKNOWN_SIDE_EFFECTS == "unknown"
+    assert err.to_dict()["recovery"]["guidance"] == err.recovery.guidance
     assert not err.is_auth_failure and not err.is_cancelled
     assert AgentRunError.http_status is None and AgentRunError.grpc_status is None
     assert lookup("brand_new_code") is AgentRunError
 
 
+@pytest.mark.parametrize(
+    ("status", "fallback"),
+    [
+        (None, catalogue.FALLBACK_DEFAULT),
+        (503, catalogue.FALLBACK_BY_STATUS[503]),
+        (418, catalogue.FALLBACK_CLIENT_ERROR),
+        (599, catalogue.FALLBACK_SERVER_ERROR),
+        (200, catalogue.FALLBACK_DEFAULT),
+    ],
+)
+def test_an_unknown_code_takes_the_texts_of_its_status_fallback(status: int | None, fallback: str) -> None:
+    # Contract section 3: texts not given come from the code the status falls back to.
+    err = error_for_code("mystery_code_v9", "", status=status)
+    spec = SPECS[fallback]
+    assert type(err) is AgentRunError
+    assert (err.code, err.message, err.cause, err.remediation) == (
+        "mystery_code_v9",
+        spec.message,
+        spec.cause,
+        spec.remediation,
+    )
+    given = error_for_code("mystery_code_v9", "m", cause="password=hunter2 x", status=status)
+    assert given.cause == "password=[REDACTED] x"
+    assert given.remediation == spec.remediation
+
+
 def test_classification_comes_from_the_catalogue() -> None:
     for code in CODES:
-        spec = catalogue.SPECS[code]
+        spec = SPECS[code]
         err = lookup(code)("x")
         assert err.retryable is spec.retryable is err.is_transient
         assert err.is_auth_failure is spec.is_auth_failure
@@ -160,12 +196,13 @@ def test_repr_and_str_name_the_code() -> None:
     err = mitos_errors.NotFoundError("no such sandbox", cause="sb-9", status=404)
     assert repr(err).startswith("NotFoundError(code='not_found'")
     assert str(err) == (
-        "[not_found] no such sandbox | cause: sb-9 | remediation: " + catalogue.SPECS["not_found"].remediation
+        "[not_found] no such sandbox | cause: sb-9 | remediation: " + SPECS["not_found"].remediation
     )
 
 
 def test_code_spec_and_constants() -> None:
-    assert mitos_errors.code_spec("rate_limited") is catalogue.SPECS["rate_limited"]
+    assert mitos_errors.code_spec("rate_limited") is SPECS["rate_limited"]
+    assert mitos_errors.code_spec("rate_limited").message == catalogue.SPECS["rate_limited"][1]
     assert mitos_errors.code_spec("nope") is None
     assert mitos_errors.MAX_EXEC_TIMEOUT_S == catalogue.MAX_EXEC_TIMEOUT_S == 86400
     assert mitos_errors.CONTRACT_VERSION == 1
@@ -175,4 +212,4 @@ def test_code_spec_and_constants() -> None:
 def test_retired_codes_are_not_classes() -> None:
     for code in catalogue.RETIRED:
         assert lookup(code) is AgentRunError
-        assert code not in catalogue.SPECS
+        assert code not in SPECS

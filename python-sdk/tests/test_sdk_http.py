@@ -172,3 +172,20 @@ def test_json_body_of_a_real_shape() -> None:
     err = error_from_response(_response(403, body))
     assert type(err) is mitos_errors.BudgetExhaustedError
     assert dict(err.context) == {"sandbox": "sb-7", "dimension": "forks", "remaining": 0}
+
+
+def test_headers_read_from_httpx_internals_match_the_public_reading() -> None:
+    from mitos_errors import _http
+    from mitos_errors._core import _pick_headers
+
+    assert _http._LIST_LAYOUT  # the httpx this is tested with keeps (raw, lower, value) triples
+    samples: list[list[tuple[str, str]] | list[tuple[bytes, bytes]]] = [
+        [],
+        [("content-type", "application/json")],
+        [("X-Request-Id", "a"), ("x-request-id", "b"), ("Retry-After", "3")],
+        [("retry-after-ms", "10"), ("RETRY-AFTER-MS", "20"), ("x-other", "x")],
+        [(b"x-request-id", b"caf\xe9")],  # not UTF-8: read as Latin-1, as fetch does
+    ]
+    for pairs in samples:
+        headers = httpx.Headers(pairs)
+        assert _http._pick(headers) == _pick_headers(headers) == _pick_headers(list(headers.multi_items()))

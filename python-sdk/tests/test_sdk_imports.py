@@ -22,11 +22,33 @@ def test_import_loads_neither_json_nor_re_nor_httpx_nor_typing() -> None:
         import sys
         import mitos_errors
         mitos_errors.RateLimitedError
-        lazy = ("json", "re", "httpx", "typing", "email", "dataclasses")
+        lazy = ("json", "re", "httpx", "typing", "email", "dataclasses", "enum", "__future__")
         print(sorted(m for m in lazy if m in sys.modules))
         """
     )
     assert out == "[]"
+
+
+def test_import_loads_two_modules_of_the_package() -> None:
+    out = _run(
+        """
+        import sys
+        import mitos_errors
+        print(sorted(m for m in sys.modules if m.startswith("mitos_errors")))
+        """
+    )
+    assert out == "['mitos_errors', 'mitos_errors._generated']"
+
+
+def test_constructing_an_error_first_loads_the_runtime() -> None:
+    out = _run(
+        """
+        import mitos_errors
+        err = mitos_errors.NotFoundError("gone", cause="sb-1")
+        print(err.retryable, err.recovery.action, repr(err.context), "_core" in dir(mitos_errors))
+        """
+    )
+    assert out == "False rediscover mappingproxy({}) True"
 
 
 def test_building_a_clean_error_loads_neither_httpx_nor_typing() -> None:

@@ -48,7 +48,7 @@ def labby(tmp_path_factory: pytest.TempPathFactory) -> Path:
         text=True,
     )
     package = out / "python-sdk" / "src" / "labby_errors"
-    assert (package / "_generated" / "errors.py").exists()
+    assert (package / "_generated" / "__init__.py").exists()
     for module in Path(mitos_errors.__file__).parent.glob("*.py"):
         shutil.copy(module, package / module.name)
     return package.parent

@@ -10,8 +10,8 @@ import pytest
 
 import mitos_errors
 from mitos_errors import AgentRunError, error_from_body
+from mitos_errors._core import SPECS, fallback_code, http_date_ms
 from mitos_errors._generated import catalogue
-from mitos_errors._parse import fallback_code, http_date_ms
 
 FALLBACK = sorted(catalogue.FALLBACK_BY_STATUS.items())
 
@@ -56,7 +56,7 @@ HOSTILE: dict[str, bytes | str | bytearray | memoryview] = {
 def test_hostile_body_gives_the_status_fallback(name: str, status: int) -> None:
     err = error_from_body(HOSTILE[name], status=status)
     code = catalogue.FALLBACK_BY_STATUS[status]
-    spec = catalogue.SPECS[code]
+    spec = SPECS[code]
     assert err.code == code
     assert type(err) is mitos_errors.lookup(code)
     assert (err.message, err.cause, err.remediation) == (spec.message, spec.cause, spec.remediation)
@@ -103,7 +103,7 @@ def test_a_50_mb_body_is_cut_at_the_cap_and_still_typed() -> None:
     assert time.perf_counter() - started < 1.0
     # Past the cap the envelope is cut: not JSON any more, so the status decides.
     assert type(err) is mitos_errors.RateLimitedError
-    assert err.message == catalogue.SPECS["rate_limited"].message
+    assert err.message == SPECS["rate_limited"].message
     assert type(error_from_body(body.decode(), status=500)) is mitos_errors.InternalError
 
 
@@ -149,21 +149,53 @@ def test_numbers_are_doubles_as_in_javascript() -> None:
     assert type(err.context["int"]) is int
 
 
-def test_context_keeps_scalars_of_the_first_members_only() -> None:
-    members: dict[str, object] = {f"k{i}": i for i in range(100)}
+def test_a_context_of_at_most_the_cap_keeps_every_member() -> None:
+    members: dict[str, object] = {f"k{i}": i for i in range(catalogue.CONTEXT_MAX_KEYS)}
     members["k0"] = {"nested": True}
     body = json.dumps({"error": {"code": "internal", "context": members}}).encode()
     err = error_from_body(body, status=500)
-    assert list(err.context) == [f"k{i}" for i in range(1, catalogue.CONTEXT_MAX_KEYS)]
+    assert dict(err.context) == {f"k{i}": i for i in range(1, catalogue.CONTEXT_MAX_KEYS)}
+
+
+def test_a_context_over_the_cap_keeps_only_the_catalogue_fields() -> None:
+    members: dict[str, object] = {f"k{i}": i for i in range(catalogue.CONTEXT_MAX_KEYS)}
+    members.update({"sandbox": "sb-1", "retry_after_ms": 900, "step": [1]})
+    body = json.dumps({"error": {"code": "rate_limited", "context": members}}).encode()
+    err = error_from_body(body, status=429)
+    assert dict(err.context) == {"sandbox": "sb-1", "retry_after_ms": 900}
+    assert err.retry_after_ms == 900
+    # One member over the cap is enough; exactly the cap is not.
+    at_cap = {f"k{i}": i for i in range(catalogue.CONTEXT_MAX_KEYS - 1)} | {"sandbox": "sb-1"}
+    over = at_cap | {"k_last": 1}
+    for members, kept in ((at_cap, len(at_cap)), (over, 1)):
+        body = json.dumps({"error": {"code": "internal", "context": members}}).encode()
+        assert len(error_from_body(body, status=500).context) == kept
+
+
+def test_context_keys_that_are_empty_or_changed_by_sanitizing_are_dropped() -> None:
     body = json.dumps(
         {
             "error": {
                 "code": "internal",
-                "context": {"a\u200b": "1", "a": "2", "\u200b": "x", "t": True, "n": None},
+                "context": {
+                    "a\u200b": "1",
+                    "a": "2",
+                    "\u200b": "x",
+                    "": "empty",
+                    "line\nbreak": "y",
+                    "token=abcdefgh": "z",
+                    "<|im_start|>": "w",
+                    "t": True,
+                    "n": None,
+                },
             }
         }
     ).encode()
-    assert dict(error_from_body(body, status=500).context) == {"a": "2", "t": True, "n": None}
+    err = error_from_body(body, status=500)
+    assert dict(err.context) == {"a": "2", "t": True, "n": None}
+    # A key that holds the token is changed by sanitizing, so it is dropped too.
+    body = json.dumps({"error": {"code": "internal", "context": {"my-tok3n": 1, "ok": 2}}}).encode()
+    assert dict(error_from_body(body, status=500, token="tok3n").context) == {"ok": 2}
 
 
 def test_texts_that_sanitize_to_nothing_take_the_default() -> None:
@@ -171,7 +203,7 @@ def test_texts_that_sanitize_to_nothing_take_the_default() -> None:
         {"error": {"code": "not_found", "message": "\u200b", "cause": 5, "remediation": ""}}
     ).encode()
     err = error_from_body(body, status=404)
-    spec = catalogue.SPECS["not_found"]
+    spec = SPECS["not_found"]
     assert (err.message, err.cause, err.remediation) == (spec.message, spec.cause, spec.remediation)
 
 
@@ -182,6 +214,57 @@ def test_request_id_from_header_any_case_else_envelope() -> None:
     assert error_from_body(body, status=500, headers=[("x-request-id", "hdr-2")]).request_id == "hdr-2"
     assert error_from_body(b"", status=500).request_id is None
     assert error_from_body(b"", status=500, headers={"x-request-id": "a\nb"}).request_id == "a b"
+
+
+@pytest.mark.parametrize(
+    ("header", "member", "expected"),
+    [
+        ("", "env-1", "env-1"),  # an empty header falls back to the envelope
+        ("\u200b\u202e", "env-1", "env-1"),  # so does one that sanitizes to nothing
+        (None, "\u200b", None),  # an envelope id that sanitizes to nothing is none
+        (None, "", None),
+        ("", "", None),
+        ("hdr", "\u200b", "hdr"),
+        (None, 42, None),  # not a string
+        ("tok3n", "env-1", "[REDACTED]"),  # the token alone is not empty once redacted
+    ],
+)
+def test_request_id_is_the_first_that_is_not_empty_once_sanitized(
+    header: str | None, member: object, expected: str | None
+) -> None:
+    headers = {} if header is None else {"X-Request-Id": header}
+    for body in (envelope("not_found", request_id=member), envelope("brand_new", request_id=member)):
+        err = error_from_body(body, status=404, headers=headers, token="tok3n")
+        assert err.request_id == expected
+    if header is not None:
+        # Without an envelope, only the header counts.
+        assert error_from_body(b"<html>", status=502, headers=headers, token="tok3n").request_id == (
+            expected if header.strip("\u200b\u202e") else None
+        )
+
+
+def test_headers_given_more_than_once_are_joined_in_order() -> None:
+    import httpx
+
+    bare = envelope("rate_limited")
+    multi = httpx.Headers([("X-Request-Id", "a"), ("content-type", "x"), ("x-request-id", "b")])
+    assert error_from_body(bare, status=429, headers=multi).request_id == "a, b"
+    assert error_from_body(
+        bare, status=429, headers={"X-Request-Id": "a", "x-request-id": "b"}
+    ).request_id == ("a, b")
+    pairs = [("x-request-id", "a"), ("X-REQUEST-ID", "b"), ("x-request-id", "c")]
+    assert error_from_body(bare, status=429, headers=pairs).request_id == "a, b, c"
+    # A repeated Retry-After is no longer all digits, so it gives no delay.
+    assert (
+        error_from_body(bare, status=429, headers=[("Retry-After", "1"), ("retry-after", "2")]).retry_after_ms
+        is None
+    )
+    assert (
+        error_from_body(
+            bare, status=429, headers=[("Retry-After-Ms", "7"), ("retry-after", "2")]
+        ).retry_after_ms
+        == 7
+    )
 
 
 class _ExplodingHeaders:

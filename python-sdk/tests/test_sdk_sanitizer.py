@@ -242,12 +242,23 @@ def test_fast_path_on_clean_ascii_prose() -> None:
         assert sanitize_with(text, ()) == _full(text, ()) == text
 
 
+def _apart(parts: list[str]) -> str:
+    """The parts joined, a fixed-width secret followed by a space (see the known gap below)."""
+    return "".join(f"{part} " if part.startswith("AKIA") else part for part in parts)
+
+
+_MARKER_CHARS = set(RED + FIL + MARKER)
+
+
 def test_sanitizing_is_idempotent() -> None:
+    # Contract section 2: idempotent for every token without a character of the markers.
     rng = random.Random(424242)
     for _ in range(20000):
         parts = [rng.choice(_FRAGMENTS) for _ in range(rng.randint(0, 40))]
-        text = "".join(parts)
+        text = _apart(parts)
         token = _random_token(rng) if rng.random() < 0.3 else None
+        if token is not None:
+            token = "".join(ch for ch in token if ch not in _MARKER_CHARS) or None
         once = sanitize_text(text, token=token)
         assert sanitize_text(once, token=token) == once, repr(text)
         assert len(once) <= CAP
@@ -293,6 +304,61 @@ def test_markers_run_before_secrets_so_a_url_credential_completed_by_a_marker_is
     assert once == f"see a://x:{RED}@h"
     assert sanitize_text(once) == once
     assert sanitize_text("a://u:<|im_start|>@h") == f"a://u:{RED}@h"
+
+
+# The catalogue's JWT and URL-credential rules have lookbehinds against
+# quadratic scans. A fixed-width key rule (AWS, Google) can end right before
+# "eyJ" or a URL scheme; if the lookbehind rules ran first, the first pass
+# would redact only the key and a second pass the JWT or URL behind it. They
+# run last in the catalogue, which keeps the function idempotent.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig",
+        "AIza" + "b" * 35 + "eyJhbGciOi.eyJzdWIiOi.sig",
+        "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h",
+    ],
+)
+def test_fixed_width_key_right_before_a_lookbehind_rule(text: str) -> None:
+    once = sanitize_text(text)
+    assert once == reference_sanitize(text, ())
+    assert sanitize_text(once) == once
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "clean"),
+    [
+        # Secrets go before the token: a token that is part of a secret does not break its shape.
+        ("Bearer abcdefghijk", "abc", f"Bearer {RED}"),
+        ("password=hunter2 rejected", "hunt", f"password={RED} rejected"),
+        (
+            "Authorization: Basic YWdlbnQ6czNjcjN0L1Qwa2VuK3ZhbD0=",
+            "s3cr3t/T0ken+val=",
+            f"Authorization: Basic {RED}",
+        ),
+        # Markers go before the token too.
+        ("<|im_start|>hi", "im_st", f"{FIL}hi"),
+        # The token step runs on what the rules left: a token completed by a marker is redacted.
+        ("<|im_start|>xyz", "d]xyz", f"[filtere{RED}"),
+        ("x abc y", "abc", f"x {RED} y"),
+    ],
+)
+def test_the_token_is_redacted_after_markers_and_secrets(text: str, token: str, clean: str) -> None:
+    assert sanitize_text(text, token=token) == clean
+    assert (
+        sanitize_with(text, token_forms(token)) == reference_sanitize(text, reference_forms(token)) == clean
+    )
+
+
+def test_a_token_that_a_marker_completes_is_redacted_from_a_body_too() -> None:
+    import json
+
+    from mitos_errors import error_from_body
+
+    body = json.dumps({"error": {"code": "internal", "cause": "<|im_start|>xyz", "message": "abc"}}).encode()
+    err = error_from_body(body, status=500, token="d]xyz")
+    assert err.cause == f"[filtere{RED}"
+    assert "d]xyz" not in err.cause
 
 
 def test_the_truncation_marker_completes_no_secret_assignment() -> None:

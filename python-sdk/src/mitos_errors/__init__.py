@@ -16,9 +16,9 @@ branches on the class (``except RateLimitedError``), never on message text::
 Building an error never raises and never leaks: bodies are read up to a cap,
 every text is sanitized, and the caller's token is redacted in every form.
 
-``import mitos_errors`` loads three modules: this one (the hand-written base
-class every generated class derives from), ``_generated`` and
-``_generated/errors.py`` (the classes). Everything else lives in ``_core``
+``import mitos_errors`` loads two modules: this one (the hand-written base
+class, which the generated code names after the catalogue's base class) and
+``_generated`` (the classes, generated into that package's ``__init__``). Everything else lives in ``_core``
 (specs, sanitizer, parsing, the errors the SDK raises itself) and ``_http``
 (httpx), imported on first use, so the import loads neither ``json``, ``re``,
 ``typing`` nor ``httpx``. The eagerly imported modules avoid ``from
@@ -82,13 +82,15 @@ def _runtime() -> "ModuleType":
     return _core
 
 
-class ErrorBase(Exception):  # noqa: N818  (never raised itself; the catalogue's base is)
-    """The generic base of a catalogue's base class; not part of the public API.
+class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base class, below)
+    """The base class of the catalogue's errors, with all their behaviour.
 
-    Holds the behaviour (fields, classification, ``str``, pickling, JSON), so
-    the generated classes stay declarations: each sets ``catalogue_code``,
-    ``http_status``, ``grpc_status`` and ``__module__`` in its body, and the
-    generated ``CLASSES`` table maps codes to classes.
+    The generated ``_generated`` package takes this class as the catalogue's
+    base class (``AgentRunError``): it gives it that name and docstring, and
+    its classes, one per code, derive from it and stay declarations (each
+    sets ``catalogue_code``, ``http_status``, ``grpc_status`` and
+    ``__module__`` in its body; the generated ``CLASSES`` table maps codes to
+    classes).
 
     Every text an error holds went through the one sanitizer, and no error
     keeps a token, a response or a request: what is in its fields is all
@@ -248,8 +250,8 @@ class ErrorBase(Exception):  # noqa: N818  (never raised itself; the catalogue's
         return text
 
 
-from ._generated import errors as _errors  # noqa: E402  (the classes derive from ErrorBase above)
-from ._generated.errors import *  # noqa: E402, F403  (the generated classes; their names are in __all__)
+from . import _generated  # noqa: E402
+from ._generated import *  # noqa: E402, F403  (the classes derive from ErrorBase above; names in __all__)
 
 __all__ = [
     "CONTRACT_VERSION",
@@ -277,7 +279,7 @@ __all__ = [
     "sanitize_text",
     "validate_timeout",
 ]
-__all__ += _errors.__all__
+__all__ += _generated.__all__
 
 # name -> private module: loaded on first access (PEP 562).
 _LAZY = {

@@ -7,16 +7,21 @@ generated modules, so another catalogue generates a working package too.
 
 Sections, in contract order:
 
-- specs: :class:`Recovery`, :class:`CodeSpec`, the unknown-code catch-all,
-  :func:`lookup`, :func:`error_for_code`;
+- specs: :class:`Recovery`, :class:`CodeSpec`, the unknown-code catch-all
+  (the catalogue's ``unknown_code``), :func:`lookup`, :func:`error_for_code`;
 - sanitizing (contract section 2): :func:`sanitize_text`, :func:`token_forms`;
 - from a body to an error (section 1): :func:`error_from_body`;
 - errors the SDK raises itself (section 3): :func:`validate_timeout`,
-  :func:`error_for_exit`.
+  :func:`error_for_exit`, and the constructors' defaults.
 
-The fast paths are exact: each decides, with cheap ``str`` operations, that
-the full steps would leave a text as it is, and otherwise runs them. The tests
-compare both with a straightforward reference on random input.
+The fast paths are exact. Each decides with cheap ``str`` operations that the
+full steps would leave a text as it is (printable ASCII, within the cap, no
+token form, and no rule that could match, which the generated
+``has_trigger`` tells from a few ``memchr`` and substring tests), and
+otherwise runs them. An envelope whose body is plain JSON (printable ASCII,
+no backslash) has all its strings checked at once, joined. The tests compare
+everything with a straightforward reference of the contract on random input
+(``tests/sdk_reference.py``).
 """
 
 from __future__ import annotations
@@ -25,14 +30,14 @@ import json
 from binascii import b2a_base64
 from math import isfinite
 
+from . import _generated as _errors
 from ._generated import catalogue as _cat
-from ._generated import errors as _errors
 from ._generated import sanitizer_rules as _rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
     from typing import Any
 
     from . import ContextValue, ErrorBase
@@ -193,7 +198,21 @@ class CodeSpec:
 
 
 def _spec_of(code: str, row: _cat.Row) -> CodeSpec:
-    (name, message, cause, remediation, http, grpc, retryable, auth, cancelled, advice, effects, by, fields) = row
+    (
+        name,
+        message,
+        cause,
+        remediation,
+        http,
+        grpc,
+        retryable,
+        auth,
+        cancelled,
+        advice,
+        effects,
+        by,
+        fields,
+    ) = row
     return CodeSpec(
         code=code,
         class_name=name,
@@ -267,8 +286,10 @@ def error_for_code(
 ) -> _errors.Base:
     """Build the typed error of ``code`` (the base class for an unknown code).
 
-    Every text is sanitized; an empty ``message``, ``cause`` or ``remediation``
-    takes the catalogue's text for a known code. Never raises for any code.
+    Every text is sanitized (without a token); an empty ``message``, ``cause``
+    or ``remediation`` takes the catalogue's text of the code, or, for a code
+    the catalogue does not define, of the code ``status`` falls back to (the
+    default fallback without a status). Never raises for any code.
 
     Args:
         code: the machine code, as the server sent it.
@@ -295,6 +316,8 @@ _REDACTION = _rules.REDACTION
 # exactly when it is inside this NUL-joined string.
 _RESERVED_JOINED = "\0".join((_rules.REDACTION, _rules.FILTERED, _rules.TRUNCATION_MARKER))
 _UNRESERVED = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+# bytes.translate table: unreserved bytes to themselves, every other byte to 0x80.
+_UNRESERVED_TABLE = bytes(b if b in _UNRESERVED else 0x80 for b in range(256))
 _has_trigger = _rules.has_trigger
 
 
@@ -335,7 +358,7 @@ class _Patterns:
             re.compile(char_class(_rules.TO_SPACE)) if _rules.TO_SPACE else None
         )
         rules: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = []
-        # Contract section 2: the injection markers (step 3), then the secrets (step 4).
+        # Contract section 2: the injection markers (step 2), then the secrets (step 3).
         for replacement, table in ((_rules.FILTERED, _rules.INJECTION), (_rules.REDACTION, _rules.SECRETS)):
             template = "\\g<1>" + replacement.replace("\\", "\\\\")
             rules.extend((re.compile(regex), template, triggers) for _name, regex, triggers in table)
@@ -369,16 +392,13 @@ def _strip(text: str) -> str:
 
 
 def _full(text: str, forms: tuple[str, ...]) -> str:
-    """Steps 1 to 5 as the contract writes them.
+    """Steps 1 to 5 as the contract writes them: characters, markers, secrets, the token, the cap.
 
     A rule is skipped when none of its triggers is in the lower-cased text,
     which the contract allows for any text: lower-casing maps ASCII letters
     to ASCII letters and the triggers are ASCII, so it never hides one.
     """
     text = _strip(text)
-    for form in forms:
-        if form in text:
-            text = text.replace(form, _REDACTION)
     low = text.lower()
     if _has_trigger(low):
         for pattern, template, triggers in _compiled().rules:
@@ -389,6 +409,9 @@ def _full(text: str, forms: tuple[str, ...]) -> str:
                         text = new
                         low = text.lower()
                     break
+    for form in forms:
+        if form in text:
+            text = text.replace(form, _REDACTION)
     if len(text) > _CAP:
         text = text[:_KEEP] + _MARKER
     return text
@@ -429,13 +452,14 @@ def sanitize_with(text: str, forms: tuple[str, ...]) -> str:
 
 
 def sanitize_text(text: str, *, token: str | bytes | None = None) -> str:
-    """Clean one piece of server-controlled text; idempotent, never raises.
+    """Clean one piece of server-controlled text; never raises.
 
-    Removes control, bidi and invisible characters (line breaks become
-    spaces, so no text can forge a log line), redacts every form of
-    ``token``, replaces prompt-injection markers, redacts secret-like
-    strings, and caps the length at the catalogue's text cap, ending in
-    ``…[truncated]``.
+    In the contract's order: removes control, bidi and invisible characters
+    (line breaks become spaces, so no text can forge a log line), replaces
+    prompt-injection markers, redacts secret-like strings, redacts every form
+    of ``token``, and caps the length at the catalogue's text cap, ending in
+    ``…[truncated]``. Idempotent for a token without a character of the
+    markers (``[REDACTED]``, ``[filtered]``, ``…[truncated]``).
 
     Args:
         text: the text; anything else is turned into text with ``str()``.
@@ -478,7 +502,20 @@ def token_forms(token: str | bytes | None) -> tuple[str, ...]:
     markers are left out, so sanitizing stays idempotent. Forms of the same
     length keep that order.
     """
-    if type(token) is not str:
+    if type(token) is str and token.isascii():
+        raw = token.encode()
+        if raw.translate(_UNRESERVED_TABLE).isascii() and raw:
+            # The common token, all unreserved (so step 1 leaves it): both
+            # percent-encodings are the token itself, and base64 is longer than
+            # what it encodes, so the order is known.
+            b64 = b2a_base64(raw, newline=False).rstrip(b"=").decode()
+            if token not in _RESERVED_JOINED and b64 not in _RESERVED_JOINED:
+                if "+" not in b64 and "/" not in b64:
+                    return (b64, token)
+                url = b64.replace("+", "-").replace("/", "_")
+                if url not in _RESERVED_JOINED:
+                    return (b64, url, token)
+    elif type(token) is not str:
         if isinstance(token, bytes):
             token = token.decode("utf-8", "replace")
         elif not isinstance(token, str):
@@ -539,8 +576,10 @@ def _not_json(name: str) -> float:
 # the same as a double, and any other is dropped either way. An integer past
 # Python's digit limit fails the scan; the text is then read again with
 # integers as doubles, as JavaScript reads them (a 5,000-digit number is inf).
-_scan = json.JSONDecoder(parse_constant=_not_json).scan_once
-_scan_doubles = json.JSONDecoder(parse_int=float, parse_constant=_not_json).scan_once
+_scan: Callable[[str, int], tuple[object, int]] = json.JSONDecoder(parse_constant=_not_json).scan_once  # type: ignore[attr-defined]
+_scan_doubles: Callable[[str, int], tuple[object, int]] = json.JSONDecoder(
+    parse_int=float, parse_constant=_not_json
+).scan_once  # type: ignore[attr-defined]
 
 
 def fallback_code(status: int) -> str:
@@ -558,6 +597,8 @@ def fallback_code(status: int) -> str:
 
 def _too_deep(text: str) -> bool:
     """Whether ``text`` nests arrays and objects deeper than the catalogue allows."""
+    if text.count("{") + text.count("[") <= _MAX_DEPTH:
+        return False
     import re
     from itertools import accumulate
 
@@ -600,12 +641,7 @@ def _parse(text: str) -> object:
     if text[start : start + 1] != "{":
         return None
     size = len(text)
-    if (
-        size >= _SHALLOW_ANY
-        and (size >= _SHALLOW_OBJECTS or "[" in text)
-        and text.count("{") + text.count("[") > _MAX_DEPTH
-        and _too_deep(text)
-    ):
+    if size >= _SHALLOW_ANY and (size >= _SHALLOW_OBJECTS or "[" in text) and _too_deep(text):
         return None
     try:
         value, end = _scan(text, start)
@@ -653,7 +689,7 @@ def _pick_headers(headers: object) -> list[str | None] | None:
                         prior = found[index]
                         found[index] = value if prior is None else f"{prior}, {value}"
             return found
-        pairs = headers.items() if hasattr(headers, "items") else headers  # type: ignore[union-attr, assignment]
+        pairs = headers.items() if hasattr(headers, "items") else headers  # type: ignore[assignment]
         for raw_key, raw_value in pairs:
             key = raw_key.decode("latin-1") if isinstance(raw_key, bytes) else raw_key
             if not isinstance(key, str) or len(key) not in _WANTED_LENGTHS:
@@ -846,20 +882,62 @@ def _fast_clean(text: str) -> bool:
 
 # Context field names of the catalogue that the steps leave as they are.
 _CLEAN_FIELDS = frozenset(name for name in _cat.CONTEXT_FIELDS if _fast_clean(name))
-# Per spec: whether its message, cause and remediation are left as they are (filled on first use).
-_SPEC_CLEAN: dict[CodeSpec, tuple[bool, bool, bool]] = {}
+# Per known code: its spec, its class, and whether its message, cause and
+# remediation are left as they are by the steps (filled on first use).
+_KNOWN_CODES: dict[str, tuple[CodeSpec, type[ErrorBase], bool, bool, bool]] = {}
 
 
-def _spec_clean(spec: CodeSpec) -> tuple[bool, bool, bool]:
-    flags = _SPEC_CLEAN[spec] = (
+def _known_code(code: str, spec: CodeSpec) -> tuple[CodeSpec, type[ErrorBase], bool, bool, bool]:
+    entry = _KNOWN_CODES[code] = (
+        spec,
+        _CLASSES.get(code, Base),
         _known_clean(spec.message),
         _known_clean(spec.cause),
         _known_clean(spec.remediation),
     )
-    return flags
+    return entry
 
 
-def _make_error(body: object, status: int, picked: list[str | None] | None, forms: tuple[str, ...]) -> ErrorBase:
+# Step 1 changes no printable ASCII character other than these; when it
+# changes exactly the ASCII controls, str.isprintable() is the ASCII test.
+_ASCII_STEP1_IS_CONTROLS = _STEP1_VISIBLE == ("\x7f",) and all(_TABLE[c] == 0x80 for c in range(0x20))
+
+
+def _plain_context(members: Mapping[str, object], pending: list[str]) -> dict[str, ContextValue]:
+    """Step 6's context of members from a plain body (see :func:`_make_error`), its strings left to check.
+
+    Drops empty keys and values that are not kept, turns integral doubles into
+    ints, and appends every key that is not a known clean field name and
+    every non-empty string value to ``pending``.
+    """
+    context: dict[str, ContextValue] = {}
+    for key, item in members.items():
+        if key not in _CLEAN_FIELDS:
+            if not key:
+                continue
+            pending.append(key)
+        kind = type(item)
+        if kind is str:
+            if item:
+                pending.append(item)  # type: ignore[arg-type]
+            context[key] = item  # type: ignore[assignment]
+        elif kind is int:
+            if -_MAX_SAFE <= item <= _MAX_SAFE:  # type: ignore[operator]
+                context[key] = item  # type: ignore[assignment]
+        elif kind is float:
+            if item.is_integer():  # type: ignore[attr-defined]
+                if -_MAX_SAFE <= item <= _MAX_SAFE:  # type: ignore[operator]
+                    context[key] = int(item)  # type: ignore[call-overload]
+            elif isfinite(item):  # type: ignore[arg-type]
+                context[key] = item  # type: ignore[assignment]
+        elif item is None or kind is bool:
+            context[key] = item  # type: ignore[assignment]
+    return context
+
+
+def _make_error(  # noqa: PLR0915  (flat on purpose: the hot path)
+    body: object, status: int, picked: list[str | None] | None, forms: tuple[str, ...]
+) -> ErrorBase:
     """Steps 1 to 7 of contract section 1; ``picked`` is what :func:`_pick_headers` found.
 
     Written flat, as this is the hot path the benchmark measures
@@ -880,9 +958,23 @@ def _make_error(body: object, status: int, picked: list[str | None] | None, form
     else:
         text = _text_of(body)
     header_id = None if picked is None else picked[0]
-    first = text[:1]
     envelope: object = None
-    if first == "{" or (first and first in _JSON_SPACE):
+    first = text[:1]
+    if first == "{":
+        # _parse inlined for a body that starts with its object.
+        size = len(text)
+        value: object = None
+        if size < _SHALLOW_ANY or ((size < _SHALLOW_OBJECTS and "[" not in text) or not _too_deep(text)):
+            try:
+                value, end = _scan(text, 0)
+            except (ValueError, StopIteration, RecursionError):
+                value = _parse(text)
+            else:
+                if end != size and text[end:].strip(_JSON_SPACE):
+                    value = None  # something after the value: not JSON
+        if type(value) is dict:
+            envelope = value.get("error")
+    elif first and first in _JSON_SPACE:
         value = _parse(text)
         if type(value) is dict:
             envelope = value.get("error")
@@ -893,21 +985,24 @@ def _make_error(body: object, status: int, picked: list[str | None] | None, form
         get = envelope.get
         # JSON forbids raw characters below 0x20 in a string; check the others step 1 changes.
         plain = text.isascii() and "\\" not in text and len(text) <= _CAP
-        if plain:
+        if plain and _STEP1_VISIBLE:
             for ch in _STEP1_VISIBLE:
                 if ch in text:
                     plain = False
                     break
-        body_forms = forms
-        if plain and forms:
-            body_forms = ()
+        if forms and plain:
+            # No rule changes a string of a plain body on the fast path, so a
+            # form can be in a string only if it is in the text.
             for form in forms:
                 if form in text:
-                    body_forms = forms
                     plain = False
                     break
-        if plain and header_id:
-            if len(header_id) > _CAP or not _step1_clean(header_id):
+        if header_id and plain:
+            if (
+                len(header_id) > _CAP
+                or not header_id.isascii()
+                or not (header_id.isprintable() if _ASCII_STEP1_IS_CONTROLS else _step1_clean(header_id))
+            ):
                 plain = False
             else:
                 for form in forms:
@@ -916,56 +1011,64 @@ def _make_error(body: object, status: int, picked: list[str | None] | None, form
                         break
         if plain:
             pending: list[str] = []
-            spec = SPECS.get(raw_code)  # type: ignore[assignment]
-            if spec is None:
-                pending.append(raw_code)
-                spec = SPECS[fallback_code(status)]
-            flags = _SPEC_CLEAN.get(spec) or _spec_clean(spec)
+            known = _KNOWN_CODES.get(raw_code)
+            if known is None:
+                found_spec = SPECS.get(raw_code)
+                if found_spec is None:
+                    # A code the catalogue does not define: the base class, the texts of the
+                    # status's fallback, and the code itself among the strings to check.
+                    pending.append(raw_code)
+                    fallback = SPECS[fallback_code(status)]
+                    entry = _KNOWN_CODES.get(fallback.code) or _known_code(fallback.code, fallback)
+                    known = (entry[0], Base, entry[2], entry[3], entry[4])
+                else:
+                    known = _known_code(raw_code, found_spec)
+            spec, cls, clean_message, clean_cause, clean_remediation = known
             message = get("message")
             if type(message) is str and message:
-                if not (flags[0] and message == spec.message):
+                if not (clean_message and message == spec.message):
                     pending.append(message)
             else:
                 message = spec.message
             cause = get("cause")
             if type(cause) is str and cause:
-                if not (flags[1] and cause == spec.cause):
+                if not (clean_cause and cause == spec.cause):
                     pending.append(cause)
             else:
                 cause = spec.cause
             remediation = get("remediation")
             if type(remediation) is str and remediation:
-                if not (flags[2] and remediation == spec.remediation):
+                if not (clean_remediation and remediation == spec.remediation):
                     pending.append(remediation)
             else:
                 remediation = spec.remediation
             context: dict[str, ContextValue] = {}
             value = get("context")
             if type(value) is dict and value:
-                items: Iterable[tuple[str, object]] = value.items()
-                if len(value) > _MAX_KEYS:
-                    items = [(key, item) for key, item in items if key in _FIELDS]
-                for key, item in items:
+                # The parsed object is the context when every member is kept as it is.
+                mark = len(pending)
+                context = (
+                    value if len(value) <= _MAX_KEYS else {k: v for k, v in value.items() if k in _FIELDS}
+                )
+                for key, item in context.items():
                     if key not in _CLEAN_FIELDS:
                         if not key:
-                            continue
+                            break
                         pending.append(key)
                     kind = type(item)
                     if kind is str:
                         if item:
                             pending.append(item)  # type: ignore[arg-type]
-                        context[key] = item  # type: ignore[assignment]
                     elif kind is int:
-                        if -_MAX_SAFE <= item <= _MAX_SAFE:  # type: ignore[operator]
-                            context[key] = item  # type: ignore[assignment]
-                    elif kind is float:
-                        if item.is_integer():  # type: ignore[attr-defined]
-                            if -_MAX_SAFE <= item <= _MAX_SAFE:  # type: ignore[operator]
-                                context[key] = int(item)  # type: ignore[call-overload]
-                        elif item - item == 0:  # type: ignore[operator]  (finite)
-                            context[key] = item  # type: ignore[assignment]
-                    elif item is None or kind is bool:
-                        context[key] = item  # type: ignore[assignment]
+                        if not -_MAX_SAFE <= item <= _MAX_SAFE:  # type: ignore[operator]
+                            break
+                    elif item is not None and kind is not bool:
+                        break
+                else:
+                    mark = -1
+                if mark >= 0:
+                    del pending[mark:]
+                    context = _plain_context(context, pending)
             if header_id:
                 request_id: str | None = header_id
                 pending.append(header_id)
@@ -980,26 +1083,47 @@ def _make_error(body: object, status: int, picked: list[str | None] | None, form
                 plain = False
             else:
                 code = raw_code
+                found = context.get("retry_after_ms")
+                if type(found) is int and found >= 0:
+                    retry_after: int | None = found
+                elif picked is None or (picked[1] is None and picked[2] is None):
+                    retry_after = None
+                else:
+                    retry_after = _retry_after(picked[1], picked[2])
+                err = cls.__new__(cls, message)
+                err.__dict__ = {
+                    "code": code,
+                    "message": message,
+                    "cause": cause,
+                    "remediation": remediation,
+                    "status": status if type(status) is int else None,
+                    "_context": context,
+                    "request_id": request_id,
+                    "retry_after_ms": retry_after,
+                }
+                return err
         if not plain:
-            code = sanitize_with(raw_code, body_forms)
+            code = sanitize_with(raw_code, forms)
             if code:
                 spec = SPECS.get(code) or SPECS[fallback_code(status)]
                 value = get("message")
-                message = (sanitize_with(value, body_forms) or spec.message) if type(value) is str else spec.message
+                message = (
+                    (sanitize_with(value, forms) or spec.message) if type(value) is str else spec.message
+                )
                 value = get("cause")
-                cause = (sanitize_with(value, body_forms) or spec.cause) if type(value) is str else spec.cause
+                cause = (sanitize_with(value, forms) or spec.cause) if type(value) is str else spec.cause
                 value = get("remediation")
                 remediation = (
-                    (sanitize_with(value, body_forms) or spec.remediation)
+                    (sanitize_with(value, forms) or spec.remediation)
                     if type(value) is str
                     else spec.remediation
                 )
                 value = get("context")
-                context = normalize_context(value, body_forms) if type(value) is dict and value else {}
+                context = normalize_context(value, forms) if type(value) is dict and value else {}
                 request_id = sanitize_with(header_id, forms) if header_id else None
                 if not request_id:
                     value = get("request_id")
-                    request_id = (sanitize_with(value, body_forms) or None) if type(value) is str else None
+                    request_id = (sanitize_with(value, forms) or None) if type(value) is str else None
     if not code:
         code = fallback_code(status)
         spec = SPECS[code]
@@ -1007,7 +1131,7 @@ def _make_error(body: object, status: int, picked: list[str | None] | None, form
         request_id = (sanitize_with(header_id, forms) or None) if header_id else None
     found = context.get("retry_after_ms")
     if type(found) is int and found >= 0:
-        retry_after: int | None = found
+        retry_after = found
     elif picked is None:
         retry_after = None
     else:
@@ -1057,7 +1181,7 @@ def error_from_body(
         The typed error, ready to raise.
     """
     try:
-        return _make_error(  # type: ignore[return-value]
+        return _make_error(
             body,
             status,
             None if headers is None else _pick_headers(headers),
@@ -1075,7 +1199,7 @@ def fallback_error(status: int) -> _errors.Base:
     """
     code = fallback_code(status)
     spec = SPECS[code]
-    return _build(  # type: ignore[return-value]
+    return _build(
         _CLASSES[code],
         spec.message,
         code,
@@ -1099,9 +1223,14 @@ _EXEC_TIMEOUT = "exec_timeout"
 
 
 def _local_error(code: str, context: dict[str, ContextValue]) -> _errors.Base:
-    spec = SPECS[code]
-    return _build(  # type: ignore[return-value]
-        _CLASSES[code], spec.message, code, spec.cause, spec.remediation, None, context, None, None
+    """The error of an SDK-local ``code`` with the catalogue's texts.
+
+    A catalogue without the code gives the base class with the texts of the
+    default fallback, as :func:`error_for_code` does without a status.
+    """
+    spec = SPECS.get(code) or SPECS[_cat.FALLBACK_DEFAULT]
+    return _build(
+        _CLASSES.get(code, Base), spec.message, code, spec.cause, spec.remediation, None, context, None, None
     )
 
 
@@ -1216,22 +1345,20 @@ def init_error(
     else:
         code = sanitize_text(str(code))
     assert isinstance(code, str)
-    spec = SPECS.get(code)
-    message = sanitize_text(str(message))
-    cause = sanitize_text(str(cause))
-    remediation = sanitize_text(str(remediation))
-    if spec is not None:
-        message = message or spec.message
-        cause = cause or spec.cause
-        remediation = remediation or spec.remediation
+    if status is not None and type(status) is not int:
+        raise TypeError(f"status must be an int or None, not {type(status).__name__}")
+    # Contract section 3: texts not given take the code's catalogue texts; a
+    # code not in the catalogue takes those of the code its status falls back to.
+    spec = SPECS.get(code) or SPECS[fallback_code(status)]  # type: ignore[arg-type]
+    message = sanitize_text(str(message)) or spec.message
+    cause = sanitize_text(str(cause)) or spec.cause
+    remediation = sanitize_text(str(remediation)) or spec.remediation
     ctx = normalize_context(context, ()) if context else {}
     if retry_after_ms is None:
         found = ctx.get("retry_after_ms")
         retry_after_ms = found if type(found) is int and found >= 0 else None
     elif type(retry_after_ms) is not int or retry_after_ms < 0:
         raise ValueError(f"retry_after_ms must be an int of at least 0, not {retry_after_ms!r}")
-    if status is not None and type(status) is not int:
-        raise TypeError(f"status must be an int or None, not {type(status).__name__}")
     err.args = (message,)
     err.__dict__.update(
         code=code,

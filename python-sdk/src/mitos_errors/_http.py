@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import httpx
 
-from ._core import _WANTED_BYTES, _make_error, _pick_headers, error_from_body, fallback_error, token_forms
+from ._core import _WANTED_BYTES, _make_error, _pick_headers, fallback_error, token_forms
+from ._generated import Base
 from ._generated.catalogue import ERROR_BODY_MAX_BYTES
-from ._generated.errors import Base
 
 __all__ = [
     "AsyncErrorHook",
@@ -120,13 +120,9 @@ def error_from_response(resp: httpx.Response, token: str | None = None) -> Base:
             body = resp.content
         except httpx.ResponseNotRead:
             body = _read_bounded(resp)
-        return _make_error(  # type: ignore[return-value]
-            body, resp.status_code, _pick(resp.headers), token_forms(token) if token else ()
-        )
+        return _make_error(body, resp.status_code, _pick(resp.headers), token_forms(token) if token else ())
     except Exception:
-        return error_from_body(b"", status=getattr(resp, "status_code", 0))
-    finally:
-        del token
+        return fallback_error(getattr(resp, "status_code", 0))
 
 
 async def aerror_from_response(resp: httpx.Response, token: str | None = None) -> Base:
@@ -136,13 +132,9 @@ async def aerror_from_response(resp: httpx.Response, token: str | None = None) -
             body = resp.content
         except httpx.ResponseNotRead:
             body = await _aread_bounded(resp)
-        return _make_error(  # type: ignore[return-value]
-            body, resp.status_code, _pick(resp.headers), token_forms(token) if token else ()
-        )
+        return _make_error(body, resp.status_code, _pick(resp.headers), token_forms(token) if token else ())
     except Exception:
-        return error_from_body(b"", status=getattr(resp, "status_code", 0))
-    finally:
-        del token
+        return fallback_error(getattr(resp, "status_code", 0))
 
 
 def raise_for_status(resp: httpx.Response, token: str | None = None) -> None:

@@ -97,16 +97,6 @@ SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
         ("-----begin",),
     ),
     (
-        "JSON web token",
-        r"((?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
-        ("eyj",),
-    ),
-    (
-        "credentials in a URL",
-        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:)[^ /?#@]+(?=@)",
-        ("://",),
-    ),
-    (
         "Mitos API key",
         "()mitos_(?:live|test)_[A-Za-z0-9]{8,}",
         ("mitos_",),
@@ -151,32 +141,45 @@ SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
         "((?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?)[^ \"'&,;\\[\\]{}<>…]{4,}",
         ("pass", "secret", "token", "key",),
     ),
+    (
+        "JSON web token",
+        r"((?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
+        ("eyj",),
+    ),
+    (
+        "credentials in a URL",
+        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:)[^ /?#@]+(?=@)",
+        ("://",),
+    ),
 )
 """Secret-like strings, applied after the markers: each match becomes its prefix followed by ``REDACTION``."""
 
 
 def has_trigger(low: str) -> bool:
-    """Whether lower-case ``low`` contains a trigger of any rule (``any(t in low for t in triggers)``).
+    """Whether some rule could match text whose lower-cased form is ``low``.
 
-    When it does not, no rule can match and the pattern steps leave the text
-    as it is. Each group of triggers is looked for only when its rarest
-    character, a single ``memchr``, is in the text; a trigger that contains
-    another trigger is implied by it and left out.
+    False means no rule can match, so the pattern steps leave the text as it
+    is. Every match of a rule holds one of its triggers and one character of
+    each set its pattern requires; the test looks for a rule's rarest
+    required characters first (a ``memchr`` each), then for its triggers,
+    each group of them under its rarest character. A trigger that contains
+    another is implied by it and left out.
     """
     return (
-        ("-" in low and ("-----begin" in low or "glpat-" in low or "sk-" in low))
-        or ("/" in low and "://" in low)
-        or ("<" in low and ("<</sys>>" in low or "<<sys>>" in low or "<|" in low))
-        or (">" in low and ("assistant>" in low or "instruction>" in low or "instructions>" in low or "system>" in low or "user>" in low))
-        or ("[" in low and ("[/inst]" in low or "[inst]" in low))
-        or ("_" in low and ("_live_" in low or "_test_" in low or ("gh" in low and ("gho_" in low or "ghp_" in low or "ghr_" in low or "ghs_" in low or "ghu_" in low)) or "github_pat_" in low or "mitos_" in low))
-        or ("b" in low and ("basic" in low or "bearer" in low))
-        or ("c" in low and "secret" in low)
-        or ("g" in low and ("disregard" in low or "forget" in low or "ignore" in low))
-        or ("i" in low and "asia" in low)
-        or ("j" in low and "eyj" in low)
-        or ("k" in low and ("akia" in low or "key" in low or "token" in low))
-        or ("p" in low and "pass" in low)
-        or ("x" in low and "xox" in low)
+        ("basic" in low or "bearer" in low)
+        or "asia" in low
+        or ("k" in low and "akia" in low)
+        or ("<" in low and ">" in low and (("<</sys>>" in low or "<<sys>>" in low or "<|" in low) or ("assistant>" in low or "instruction>" in low or "instructions>" in low or "system>" in low or "user>" in low)))
+        or ("@" in low and "/" in low and "://" in low)
+        or ("[" in low and "]" in low and ("[/inst]" in low or "[inst]" in low))
+        or (("=" in low or ":" in low) and ("secret" in low or ("k" in low and ("key" in low or "token" in low)) or ("p" in low and "pass" in low)))
+        or ("j" in low and "y" in low and "eyj" in low)
         or ("z" in low and "aiza" in low)
+        or ("_" in low and "k" in low and ("_live_" in low or "_test_" in low))
+        or ("_" in low and "g" in low and (("gh" in low and ("gho_" in low or "ghp_" in low or "ghr_" in low or "ghs_" in low or "ghu_" in low)) or "github_pat_" in low))
+        or ("_" in low and "m" in low and "mitos_" in low)
+        or ("-" in low and "k" in low and ("-----begin" in low or "sk-" in low))
+        or ("-" in low and "g" in low and "glpat-" in low)
+        or ("-" in low and "x" in low and "xox" in low)
+        or ("g" in low and ("disregard" in low or "forget" in low or "ignore" in low))
     )
