@@ -71,11 +71,12 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """Type-check the generator and the Python SDK with mypy --strict."""
+    """Type-check the generator, the Python SDK and the conformance kit with mypy --strict."""
     session.install("mypy", "types-PyYAML", "types-jsonschema")
     install_codegen(session)
     install_sdk(session)
     session.run("mypy", "--strict", "codegen/errcat", "python-sdk/src")
+    session.run("mypy", "--strict", "tests/conformance/conformance_kit")
 
 
 @nox.session(python=PYTHON)
