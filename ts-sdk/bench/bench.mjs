@@ -18,7 +18,8 @@
 // Import: fresh node processes, the median in-process time of importing the
 // module, minus that of an empty module.
 //
-// Options: --json (print the figures as JSON), --quick (fewer rounds).
+// Options: --json (print the figures as JSON), --quick (fewer rounds),
+// --only=construction or --only=import (one half of the benchmark).
 import { spawnSync } from "node:child_process";
 import { readFileSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +34,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..");
 const quick = process.argv.includes("--quick");
 const asJson = process.argv.includes("--json");
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+if (only !== undefined && only !== "construction" && only !== "import") throw new Error(`--only=${only}: construction or import`);
 const ROUNDS = quick ? 5 : 15;
 const TARGET_MS = quick ? 40 : 100;
 
@@ -166,8 +169,8 @@ function importTimes() {
 }
 
 // --- report -------------------------------------------------------------------
-const construction = bodies.map((b) => ({ name: b.name, bytes: Buffer.byteLength(b.body), ...measureBody(b) }));
-const imports = importTimes();
+const construction = only === "import" ? [] : bodies.map((b) => ({ name: b.name, bytes: Buffer.byteLength(b.body), ...measureBody(b) }));
+const imports = only === "construction" ? {} : importTimes();
 const overEmpty = (name) => imports[name] - imports[name.endsWith("import") ? "empty ES module" : "empty CommonJS module"];
 const report = {
   node: process.version,

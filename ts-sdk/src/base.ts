@@ -8,7 +8,8 @@
  * @module
  */
 
-import { fill, NO_FORMS } from "./fields.js";
+import { fill } from "./fields.js";
+import { NO_FORMS } from "./sanitize.js";
 import { BASE_CLASS_NAME, PACKAGE_NAME } from "./generated/catalogue.js";
 import type { Recovery } from "./generated/envelope.js";
 import { CATCH_ALL, CheckedFields, specOf } from "./spec.js";
@@ -61,23 +62,15 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     throw new TypeError("retryAfterMs must be an integer of at least 0");
   }
   const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : String(value));
-  return fill({
-    error: {
-      code,
-      message: text(message),
-      cause: text(i.errorCause),
-      remediation: text(i.remediation),
-      context: i.context,
-      request_id: text(i.requestId),
-    },
-    status: i.status,
-    headers: undefined,
-    forms: NO_FORMS,
-    bodyForms: NO_FORMS,
-    trustedCode: spec !== CATCH_ALL,
-    retryAfterMs: delay,
-    cause: i.cause,
-  }).fields;
+  const error = {
+    code,
+    message: text(message),
+    cause: text(i.errorCause),
+    remediation: text(i.remediation),
+    context: i.context,
+    request_id: text(i.requestId),
+  };
+  return fill(error, i.status, undefined, NO_FORMS, NO_FORMS, spec !== CATCH_ALL, delay, i.cause);
 }
 
 /**

@@ -8,9 +8,9 @@
  */
 
 import { CONTEXT_FIELDS, LIMITS, SPECS } from "./generated/catalogue.js";
-import { sanitizeWithForms } from "./sanitize.js";
-import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode, specOf } from "./spec.js";
-import type { CodeSpec, ErrorContext } from "./types.js";
+import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
+import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
+import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
 
 /**
  * Response headers: a fetch `Headers`, anything with a `get(name)` method,
@@ -30,26 +30,46 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function member(obj: JsonObject, key: string): unknown {
-  const value = obj[key];
-  // Own members only: a polluted Object.prototype adds nothing.
-  return value !== undefined && Object.hasOwn(obj, key) ? value : undefined;
-}
-
 // --- text ---------------------------------------------------------------------
 
-/** Catalogue strings and context field names that sanitize to themselves. */
-let trustedText: Set<string> | undefined;
+/** The catalogue's context field names that sanitize to themselves. */
+let trustedNames: Set<string> | undefined;
 
-function trusted(): Set<string> {
-  if (trustedText === undefined) {
-    const candidates = new Set<string>();
-    for (const s of SPECS) {
-      for (const t of [s.code, s.message, s.cause, s.remediation, ...s.contextFields]) candidates.add(t);
-    }
-    trustedText = new Set([...candidates].filter((t) => sanitizeWithForms(t, []) === t));
+/**
+ * A catalogue code with its spec, and whether each of its texts sanitizes
+ * to itself (without a token): a server that sends a catalogue text
+ * unchanged has it checked by one comparison. Found by one lookup of the
+ * code as sent.
+ */
+class Entry {
+  declare readonly spec: CodeSpec;
+  declare readonly code: boolean;
+  declare readonly message: boolean;
+  declare readonly cause: boolean;
+  declare readonly remediation: boolean;
+  constructor(spec: CodeSpec, checked = true) {
+    const same = (t: string): boolean => checked && sanitizeWithForms(t, NO_FORMS) === t;
+    this.spec = spec;
+    this.code = same(spec.code);
+    this.message = same(spec.message);
+    this.cause = same(spec.cause);
+    this.remediation = same(spec.remediation);
   }
-  return trustedText;
+}
+
+/** The catch-all's texts are empty: never trusted (and not sanitized at import: the sanitizer is built on first use). */
+const NO_ENTRY = new Entry(CATCH_ALL, false);
+
+let entries: Map<string, Entry> | undefined;
+
+function catalogue(): Map<string, Entry> {
+  if (entries === undefined) {
+    entries = new Map(SPECS.map((s) => [s.code, new Entry(s)]));
+    const names = new Set<string>(CONTEXT_FIELDS);
+    for (const s of SPECS) for (const f of s.contextFields) names.add(f);
+    trustedNames = new Set([...names].filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
+  }
+  return entries;
 }
 
 export function holdsAny(text: string, forms: readonly string[]): boolean {
@@ -58,33 +78,23 @@ export function holdsAny(text: string, forms: readonly string[]): boolean {
 }
 
 /**
- * Sanitize `text`. Trusted catalogue text (the catalogue's own `message`,
- * say, which servers send as is) only needs the token check; the result is
- * the same as sanitizing it.
+ * The sanitized text member, or undefined when it is not text or is empty
+ * once sanitized. `expected` is the catalogue's text for the member and
+ * `trusted` whether it sanitizes to itself: then a text equal to it only
+ * needs the token step (step 1 leaves it as it is, so the plain forms do).
  */
-function clean(text: string, forms: readonly string[], plainForms: readonly string[], known: Set<string>): string {
-  // Trusted text sanitizes to itself, so step 1 leaves it as it is: the plain forms do.
-  if (known.has(text) && !holdsAny(text, plainForms)) return text;
-  return sanitizeWithForms(text, forms, plainForms);
-}
-
-/** The sanitized text member, or undefined when it is not text or is empty once sanitized. */
 function cleanMember(
   value: unknown,
   forms: readonly string[],
   plainForms: readonly string[],
   expected: string,
-  known: Set<string>,
+  trusted: boolean,
 ): string | undefined {
   if (typeof value !== "string") return undefined;
   const out =
-    value === expected && known.has(expected) && !holdsAny(value, plainForms)
-      ? value
-      : sanitizeWithForms(value, forms, plainForms);
+    trusted && value === expected && !holdsAny(value, plainForms) ? value : sanitizeField(value, forms, plainForms);
   return out === "" ? undefined : out;
 }
-
-export const NO_FORMS: readonly string[] = [];
 
 // --- context ------------------------------------------------------------------
 
@@ -96,12 +106,7 @@ let catalogueFields: Set<string> | undefined;
  * A member whose key is empty or changed by sanitizing is dropped (so no two
  * keys collide, and key order does not matter). Values follow the value rule.
  */
-function buildContext(
-  raw: unknown,
-  forms: readonly string[],
-  plainForms: readonly string[],
-  known: Set<string>,
-): ErrorContext {
+function buildContext(raw: unknown, forms: readonly string[], plainForms: readonly string[]): ErrorContext {
   if (!isObject(raw)) return EMPTY_CONTEXT;
   let keys = Object.keys(raw);
   if (keys.length === 0) return EMPTY_CONTEXT;
@@ -109,63 +114,92 @@ function buildContext(
     const fields = (catalogueFields ??= new Set(CONTEXT_FIELDS));
     keys = keys.filter((k) => fields.has(k));
   }
-  const out = new NewContext();
-  for (const key of keys) {
-    if (key === "" || clean(key, forms, plainForms, known) !== key) continue;
+  let out: Record<string, ContextValue> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    // A trusted field name only needs the token step; any other key is kept when sanitizing leaves it as it is.
+    if (key === "") continue;
+    if (trustedNames!.has(key) ? holdsAny(key, plainForms) : sanitizeField(key, forms, plainForms) !== key) continue;
     const value = raw[key];
-    const kept = typeof value === "string" ? sanitizeWithForms(value, forms, plainForms) : contextValue(value);
-    if (kept !== undefined) out[key] = kept;
+    const kept = typeof value === "string" ? sanitizeField(value, forms, plainForms) : contextValue(value);
+    if (kept !== undefined) (out ??= new NewContext())[key] = kept;
   }
-  return Object.freeze(out);
+  return out === undefined ? EMPTY_CONTEXT : Object.freeze(out);
 }
 
 // --- headers --------------------------------------------------------------------
 
-/** The three headers an error reads, by lower-case name. */
-interface Picked {
-  "x-request-id"?: string;
-  "retry-after-ms"?: string;
-  "retry-after"?: string;
+/** The three headers an error reads (undefined: absent). */
+class Picked {
+  declare requestId: string | undefined;
+  declare retryAfterMs: string | undefined;
+  declare retryAfter: string | undefined;
+  constructor() {
+    this.requestId = undefined;
+    this.retryAfterMs = undefined;
+    this.retryAfter = undefined;
+  }
 }
 
-const WANTED = new Set(["x-request-id", "retry-after-ms", "retry-after"]);
+/** A header of a fetch `Headers` (names in lower case, values already joined). */
+function pickFetchHeader(this: Picked, value: string, name: string): void {
+  if (name.length === 12) {
+    if (name === "x-request-id") this.requestId = value;
+  } else if (name.length === 14) {
+    if (name === "retry-after-ms") this.retryAfterMs = value;
+  } else if (name.length === 11) {
+    if (name === "retry-after") this.retryAfter = value;
+  }
+}
 
-function add(picked: Picked, key: string, value: unknown): void {
-  const name = key.length >= 11 && key.length <= 14 ? key.toLowerCase() : "";
-  if (!WANTED.has(name)) return;
+function joined(had: string | undefined, text: string): string {
+  return had === undefined ? text : `${had}, ${text}`;
+}
+
+/** A member of a plain object: names compared case-insensitively, values of a name joined. */
+function pickRecordHeader(picked: Picked, key: string, value: unknown): void {
+  const n = key.length;
+  if (n !== 11 && n !== 12 && n !== 14) return;
   let text: string | undefined;
   if (typeof value === "string") text = value;
   else if (Array.isArray(value) && value.every((v) => typeof v === "string")) text = value.join(", ");
   if (text === undefined) return;
-  const had = picked[name as keyof Picked];
-  picked[name as keyof Picked] = had === undefined ? text : `${had}, ${text}`;
+  const name = key.toLowerCase();
+  if (name === "x-request-id") picked.requestId = joined(picked.requestId, text);
+  else if (name === "retry-after-ms") picked.retryAfterMs = joined(picked.retryAfterMs, text);
+  else if (name === "retry-after") picked.retryAfter = joined(picked.retryAfter, text);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
  * The headers an error reads, in one pass: from a fetch `Headers` (its
- * values already joined), anything else with `get(name)`, or a plain
- * object (names compared case-insensitively; a name given more than once
- * has its values joined with ", ", in order). A throwing getter or proxy
- * reads as no headers.
+ * values already joined; one `forEach`, which is cheaper than three `get`s
+ * for the few headers an error response has), anything else with
+ * `get(name)`, or a plain object (names compared case-insensitively; a name
+ * given more than once has its values joined with ", ", in order). A
+ * throwing getter or proxy reads as no headers.
  */
 function pickHeaders(headers: HeadersLike | undefined): Picked | undefined {
   if (headers === undefined || headers === null || typeof headers !== "object") return undefined;
-  const picked: Picked = {};
+  const picked = new Picked();
   try {
     if (typeof Headers === "function" && headers instanceof Headers) {
-      headers.forEach((value, key) => add(picked, key, value));
+      headers.forEach(pickFetchHeader, picked);
       return picked;
     }
     const get = (headers as { get?: unknown }).get;
     if (typeof get === "function") {
-      for (const name of WANTED) {
-        const value: unknown = get.call(headers, name);
-        if (typeof value === "string") picked[name as keyof Picked] = value;
-      }
+      picked.requestId = text(get.call(headers, "x-request-id"));
+      picked.retryAfterMs = text(get.call(headers, "retry-after-ms"));
+      picked.retryAfter = text(get.call(headers, "retry-after"));
       return picked;
     }
     const record = headers as Readonly<Record<string, unknown>>;
-    for (const key of Object.keys(record)) add(picked, key, record[key]);
+    const keys = Object.keys(record);
+    for (let i = 0; i < keys.length; i++) pickRecordHeader(picked, keys[i]!, record[keys[i]!]);
     return picked;
   } catch {
     return undefined;
@@ -215,9 +249,9 @@ function retryAfter(context: ErrorContext, headers: Picked | undefined): number 
   const fromContext = context["retry_after_ms"];
   if (typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0) return fromContext;
   if (headers === undefined) return undefined;
-  const ms = headers["retry-after-ms"];
+  const ms = headers.retryAfterMs;
   if (ms !== undefined && DIGITS.test(ms)) return Number(ms);
-  const after = headers["retry-after"];
+  const after = headers.retryAfter;
   if (after === undefined) return undefined;
   if (DIGITS.test(after)) return Number(after) * 1000;
   const date = parseHttpDate(after);
@@ -226,73 +260,103 @@ function retryAfter(context: ErrorContext, headers: Picked | undefined): number 
 
 // --- filling ------------------------------------------------------------------------
 
-/** What {@link fill} reads: the envelope's `error` object, or the caller's fields. */
-export interface Sources {
-  /** The envelope's `error` object; undefined for a body without an envelope. */
-  readonly error: JsonObject | undefined;
-  readonly status: number | undefined;
-  readonly headers: HeadersLike | undefined;
-  /** The token forms for text from headers and the caller. */
-  readonly forms: readonly string[];
-  /**
-   * The token forms to look for in the body's strings that step 1 leaves
-   * as they are (none when the unescaped body holds none); others get `forms`.
-   */
-  readonly bodyForms: readonly string[];
-  /** The code is the caller's, trusted as given (a catalogue code). */
-  readonly trustedCode: boolean;
-  /** A retry delay the caller gave; else read from the context and headers. */
-  readonly retryAfterMs: number | undefined;
-  /** The standard `Error.cause` to set. */
-  readonly cause: unknown;
-}
-
-/** The filled fields and the catalogue spec of the code (undefined for an unknown code). */
-export interface Filled {
-  readonly fields: CheckedFields;
-  readonly spec: CodeSpec | undefined;
-}
-
 /**
  * Steps 4 to 7 of the contract: pick the code, fill and sanitize the
  * fields with their catalogue defaults. The caller picks the class from
- * `spec` (undefined: the base class, unless there was no code at all, when
- * the code is the status's fallback).
+ * `spec` of the result (undefined: the base class, unless there was no code
+ * at all, when the code is the status's fallback).
+ *
+ * @param error - The envelope's `error` object; undefined for a body without an envelope.
+ * @param status - The HTTP status, if any.
+ * @param headers - The response headers, if any.
+ * @param forms - The token forms for text from headers and the caller.
+ * @param bodyForms - The token forms to look for in the body's strings
+ *   that step 1 leaves as they are (none when the unescaped body holds none
+ *   and the forms are stable); others get `forms`.
+ * @param trustedCode - The code is the caller's, trusted as given (a catalogue code).
+ * @param delay - A retry delay the caller gave; else read from the context and headers.
+ * @param cause - The standard `Error.cause` to set.
  */
-export function fill(s: Sources): Filled {
-  const known = trusted();
-  const { error, status, headers, forms, bodyForms } = s;
-  let sentCode: string | undefined;
+export function fill(
+  error: JsonObject | undefined,
+  status: number | undefined,
+  headers: HeadersLike | undefined,
+  forms: readonly string[],
+  bodyForms: readonly string[],
+  trustedCode: boolean,
+  delay: number | undefined,
+  cause: unknown,
+): CheckedFields {
+  const codes = entries ?? catalogue();
+  // The members, read through the object's own keys: a polluted
+  // Object.prototype adds nothing, with no hasOwn check per member.
+  let rawCode: unknown;
+  let rawMessage: unknown;
+  let rawCause: unknown;
+  let rawRemediation: unknown;
+  let rawContext: unknown;
+  let rawRequestId: unknown;
   if (error !== undefined) {
-    const raw = member(error, "code");
-    if (typeof raw === "string") {
-      sentCode = s.trustedCode ? raw : clean(raw, forms, bodyForms, known);
-      if (sentCode === "") sentCode = undefined;
+    const keys = Object.keys(error);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      switch (key) {
+        case "code":
+          rawCode = error[key];
+          break;
+        case "message":
+          rawMessage = error[key];
+          break;
+        case "cause":
+          rawCause = error[key];
+          break;
+        case "remediation":
+          rawRemediation = error[key];
+          break;
+        case "context":
+          rawContext = error[key];
+          break;
+        case "request_id":
+          rawRequestId = error[key];
+          break;
+      }
     }
   }
+  // The code as sent: a catalogue code that sanitizes to itself is found by one lookup.
+  let sentCode: string | undefined;
+  let entry: Entry | undefined;
+  if (typeof rawCode === "string") {
+    entry = codes.get(rawCode);
+    if (trustedCode || (entry !== undefined && entry.code && !holdsAny(rawCode, bodyForms))) {
+      sentCode = rawCode;
+    } else {
+      sentCode = sanitizeField(rawCode, forms, bodyForms);
+      entry = codes.get(sentCode);
+    }
+    if (sentCode === "") sentCode = undefined;
+  }
   const code = sentCode ?? fallbackCode(status);
-  const spec = specOf(code);
-  const defaults = spec ?? specOf(fallbackCode(status)) ?? CATCH_ALL;
-  let message = defaults.message;
-  let errorCause = defaults.cause;
-  let remediation = defaults.remediation;
+  if (sentCode === undefined) entry = codes.get(code);
+  // The defaults: the code's catalogue texts; for an unknown code, those of the status's fallback code.
+  const defaults = entry ?? codes.get(fallbackCode(status)) ?? NO_ENTRY;
+  let message = defaults.spec.message;
+  let errorCause = defaults.spec.cause;
+  let remediation = defaults.spec.remediation;
   let context = EMPTY_CONTEXT;
   let requestId: string | undefined;
-  if (sentCode !== undefined && error !== undefined) {
-    message = cleanMember(member(error, "message"), forms, bodyForms, defaults.message, known) ?? message;
-    errorCause = cleanMember(member(error, "cause"), forms, bodyForms, defaults.cause, known) ?? errorCause;
-    remediation = cleanMember(member(error, "remediation"), forms, bodyForms, defaults.remediation, known) ?? remediation;
-    context = buildContext(member(error, "context"), forms, bodyForms, known);
+  if (sentCode !== undefined) {
+    message = cleanMember(rawMessage, forms, bodyForms, message, defaults.message) ?? message;
+    errorCause = cleanMember(rawCause, forms, bodyForms, errorCause, defaults.cause) ?? errorCause;
+    remediation = cleanMember(rawRemediation, forms, bodyForms, remediation, defaults.remediation) ?? remediation;
+    context = buildContext(rawContext, forms, bodyForms);
   }
   // The header when it is not empty once sanitized, else the envelope's.
-  const picked = pickHeaders(headers);
-  const fromHeader = picked?.["x-request-id"];
+  const picked = headers === undefined ? undefined : pickHeaders(headers);
+  const fromHeader = picked?.requestId;
   if (fromHeader !== undefined) requestId = sanitizeWithForms(fromHeader, forms) || undefined;
-  if (requestId === undefined && sentCode !== undefined && error !== undefined) {
-    requestId = cleanMember(member(error, "request_id"), forms, bodyForms, "", known);
+  if (requestId === undefined && sentCode !== undefined) {
+    requestId = cleanMember(rawRequestId, forms, bodyForms, "", false);
   }
-  let retryAfterMs = s.retryAfterMs;
-  if (retryAfterMs === undefined) retryAfterMs = retryAfter(context, picked);
-  const fields = new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, s.cause);
-  return { fields, spec };
+  const retryAfterMs = delay ?? retryAfter(context, picked);
+  return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
 }

@@ -41,7 +41,7 @@ function context(entries: [string, ContextValue | undefined][]): ErrorContext {
 
 function sdkError<T extends AgentRunError>(code: string, entries: [string, ContextValue | undefined][]): T {
   const spec = specOf(code) ?? CATCH_ALL;
-  const fields = new CheckedFields(spec.message, code, spec.cause, spec.remediation, undefined, context(entries), undefined, undefined, undefined);
+  const fields = new CheckedFields(spec.message, code, spec.cause, spec.remediation, undefined, context(entries), undefined, undefined, undefined, specOf(code));
   return new (lookup(code))(spec.message, fields) as T;
 }
 

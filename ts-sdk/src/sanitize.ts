@@ -3,8 +3,8 @@
  *
  * The character classes and patterns come from the catalogue through
  * generated/sanitizer-rules.ts; this module only applies them, in the
- * contract's order: characters, the caller's token, injection markers,
- * secrets, length.
+ * contract's order: characters, injection markers, secrets, the caller's
+ * token, length.
  *
  * Speed: most text is clean ASCII. One pass of an automaton over the text
  * (built once from the rules' trigger literals, case-insensitive) tells
@@ -12,6 +12,11 @@
  * those rules run. The contract allows exactly this ("an SDK may skip a
  * rule for text whose lower-cased form contains none of its triggers"),
  * and the result is the same as running every rule.
+ *
+ * The forms of the caller's token are derived once per token: a
+ * single-entry cache (see {@link tokenForms}) keeps the last token and its
+ * forms in this module, reachable from no error and replaced by the next
+ * token. No server text is cached.
  *
  * @module
  */
@@ -43,6 +48,9 @@ interface CompiledRule {
 const NEEDS_STEP_1 = -1;
 const NOT_ASCII = -2;
 
+/** The transition table: a row of 128 entries per state, each the next state's row offset. */
+type Table = Uint16Array | Int32Array;
+
 interface Engine {
   readonly rules: readonly CompiledRule[];
   /**
@@ -50,15 +58,19 @@ interface Engine {
    * Rules past the 31st (more than a mask holds) always run too.
    */
   readonly always: number;
-  /** Automaton transitions: state * 128 + character code (A-Z read as a-z). */
-  readonly next: Uint8Array | Uint16Array;
-  /** The rules whose trigger ends in each state. */
+  /**
+   * Automaton transitions, indexed by a state's row offset (state * 128)
+   * plus a character code (A-Z read as a-z); each entry is a row offset too,
+   * so the scan loop adds and loads, nothing else.
+   */
+  readonly next: Table;
+  /** The rules whose trigger ends in each state (indexed by state, not row offset). */
   readonly found: Int32Array;
-  /** The start state. */
+  /** The row offset of the start state. */
   readonly start: number;
-  /** States from this one on complete a trigger (or are `dead`). */
+  /** Row offsets from this one on complete a trigger (or are `dead`). */
   readonly accepting: number;
-  /** The state a character that step 1 changes leads to. */
+  /** The row offset of the state a character that step 1 changes leads to; it leads nowhere else. */
   readonly dead: number;
   /** The ASCII characters step 1 removes or replaces. */
   readonly step1: Uint8Array;
@@ -70,7 +82,7 @@ let engine: Engine | undefined;
 
 /** Compile the rules and build the trigger automaton (Aho-Corasick), once, on first use. */
 function build(): Engine {
-  // Injection markers first, then secrets (contract section 2, steps 3 and 4).
+  // Injection markers first, then secrets (contract section 2, steps 2 and 3).
   const sources: [TextRule, string][] = [
     ...INJECTION_RULES.map((r): [TextRule, string] => [r, FILTERED]),
     ...SECRET_RULES.map((r): [TextRule, string] => [r, REDACTION]),
@@ -146,24 +158,25 @@ function build(): Engine {
   order.forEach((old, i) => (rank[old] = i));
   const accepting = order.findIndex((old) => found[old] !== 0);
   const dead = states;
-  const next = dead < 256 ? new Uint8Array((states + 1) * 128) : new Uint16Array((states + 1) * 128);
+  const next: Table = (dead + 1) * 128 <= 0x10000 ? new Uint16Array((states + 1) * 128) : new Int32Array((states + 1) * 128);
   const foundBy = new Int32Array(states + 1);
   for (let old = 0; old < states; old++) {
     const r = rank[old]!;
     foundBy[r] = found[old]!;
     for (let c = 0; c < 128; c++) {
       const lower = c >= 0x41 && c <= 0x5a ? c + 32 : c;
-      next[r * 128 + c] = step1[c] !== 0 ? dead : rank[full[old * 128 + lower]!]!;
+      next[r * 128 + c] = (step1[c] !== 0 ? dead : rank[full[old * 128 + lower]!]!) * 128;
     }
   }
+  next.fill(dead * 128, dead * 128);
   return {
     rules,
     always,
     next,
     found: foundBy,
-    start: rank[0]!,
-    accepting: accepting === -1 ? dead : accepting,
-    dead,
+    start: rank[0]! * 128,
+    accepting: (accepting === -1 ? dead : accepting) * 128,
+    dead: dead * 128,
     step1,
     remove,
     toSpace,
@@ -171,23 +184,28 @@ function build(): Engine {
 }
 
 /**
- * One pass over `text`: NEEDS_STEP_1 or NOT_ASCII as soon as it meets such a
- * character, else the mask of rules whose triggers occur (case-insensitively).
+ * One pass over `text`: NEEDS_STEP_1 when it holds an ASCII character that
+ * step 1 changes, NOT_ASCII when it holds any other character above U+007F,
+ * else the mask of rules whose triggers occur (case-insensitively).
  */
 function scan(e: Engine, text: string): number {
   const { next, found, accepting, dead } = e;
   let state = e.start;
   let mask = 0;
-  for (let i = 0; i < text.length; i++) {
+  let high = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c > 0x7f) return NOT_ASCII;
-    state = next[(state << 7) | c]!;
+    // A character above U+007F is noted and read as its low seven bits: the
+    // verdict is NOT_ASCII (or NEEDS_STEP_1) whatever the automaton says.
+    high |= c;
+    state = next[state + (c & 0x7f)]!;
     if (state >= accepting) {
       if (state === dead) return NEEDS_STEP_1;
-      mask |= found[state]!;
+      mask |= found[state >> 7]!;
     }
   }
-  return mask | e.always;
+  return high > 0x7f ? NOT_ASCII : mask | e.always;
 }
 
 const LOWER_K = 0x6b;
@@ -209,8 +227,8 @@ function triggersOf(e: Engine, text: string): number {
     if (c > 0x7f) {
       if (c === 0x212a) c = LOWER_K;
       else if (c === 0x130) {
-        state = next[(state << 7) | LOWER_I]!;
-        if (state >= accepting && state !== dead) mask |= found[state]!;
+        state = next[state + LOWER_I]!;
+        if (state >= accepting && state !== dead) mask |= found[state >> 7]!;
         state = start;
         continue;
       } else {
@@ -218,10 +236,10 @@ function triggersOf(e: Engine, text: string): number {
         continue;
       }
     }
-    state = next[(state << 7) | c]!;
+    state = next[state + c]!;
     if (state >= accepting) {
       if (state === dead) state = start;
-      else mask |= found[state]!;
+      else mask |= found[state >> 7]!;
     }
   }
   return mask | e.always;
@@ -268,6 +286,8 @@ function cleanCharacters(e: Engine, text: string): string {
   return text.replace(e.remove, "").replace(e.toSpace, " ");
 }
 
+// --- the caller's token ---------------------------------------------------------
+
 /** The bytes percent-encoding leaves as they are: A-Z a-z 0-9 - . _ ~ */
 const UNRESERVED = new Uint8Array(128);
 for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~") UNRESERVED[ch.charCodeAt(0)] = 1;
@@ -295,17 +315,70 @@ function isMarkerPart(form: string): boolean {
   return REDACTION.includes(form) || FILTERED.includes(form) || TRUNCATION_MARKER.includes(form);
 }
 
-const NO_FORMS: readonly string[] = Object.freeze([]);
+/** No forms: no token, or one that is empty once cleaned. */
+export const NO_FORMS: readonly string[] = Object.freeze([]);
+
+/**
+ * The characters that make a form able to appear where it was not: the
+ * first and the last character of each marker a replacement writes before
+ * the token step (`redaction`, `filtered`). An occurrence of a form that a
+ * replacement made overlaps the marker it wrote: it holds the whole marker,
+ * or begins inside it (and so holds its last character), or ends inside it
+ * (and so holds its first). A form with none of these characters occurs in
+ * the text after steps 2 and 3 (and after redacting other forms) only where
+ * it occurred before them. An empty marker joins text: then every form may.
+ */
+const EDGES = new Set<string>();
+const WRITTEN: readonly string[] = [REDACTION, FILTERED];
+const MARKERS_JOIN = WRITTEN.includes("");
+for (const marker of WRITTEN) {
+  if (marker !== "") EDGES.add(marker[0]!).add(marker[marker.length - 1]!);
+}
+
+function canBeMade(form: string): boolean {
+  if (MARKERS_JOIN) return true;
+  for (const ch of EDGES) if (form.includes(ch)) return true;
+  return false;
+}
+
+/** The single-entry cache of {@link tokenForms}: the last token, its forms, whether they are stable. */
+let lastToken: string | undefined;
+let lastForms: readonly string[] = NO_FORMS;
+let lastStable = true;
 
 /**
  * The forms of a caller's token that are redacted, longest first: the token
  * (cleaned by step 1), its UTF-8 bytes percent-encoded (upper- then
  * lower-case hex digits), and in base64 and base64url without padding.
- * Empty forms and forms found inside a marker are left out, so sanitizing
- * stays idempotent. Equal forms are listed once.
+ * Empty forms and forms found inside a marker are left out. Equal forms are
+ * listed once. The array is frozen.
+ *
+ * The last token given and its forms stay in this module (one entry,
+ * replaced by the next token; no error references it), so that the errors
+ * of one caller, who passes the same token every time, derive them once.
  */
 export function tokenForms(token: string | undefined): readonly string[] {
   if (typeof token !== "string" || token === "") return NO_FORMS;
+  if (token === lastToken) return lastForms;
+  const forms = deriveForms(token);
+  lastToken = token;
+  lastForms = forms;
+  lastStable = !forms.some(canBeMade);
+  return forms;
+}
+
+/**
+ * Whether no form can appear in a text where it did not occur before steps
+ * 2 and 3 ran (see EDGES): then a text that holds none of `forms`, and that
+ * step 1 leaves as it is, needs no token step at all.
+ */
+export function formsAreStable(forms: readonly string[]): boolean {
+  if (forms.length === 0) return true;
+  if (forms === lastForms) return lastStable;
+  return !forms.some(canBeMade);
+}
+
+function deriveForms(token: string): readonly string[] {
   const e = (engine ??= build());
   // One look at the token: printable ASCII untouched by step 1, and which of it is unreserved.
   let plain = true;
@@ -333,7 +406,7 @@ export function tokenForms(token: string | undefined): readonly string[] {
   if (unreserved && !isMarkerPart(clean) && !isMarkerPart(b64) && !isMarkerPart(url)) {
     // The common token: the percent-encodings are the token itself, and
     // base64 is longer than the text it encodes, so the order is known.
-    return url === b64 ? [b64, clean] : [b64, url, clean];
+    return Object.freeze(url === b64 ? [b64, clean] : [b64, url, clean]);
   }
   const forms: string[] = [clean];
   if (!unreserved) {
@@ -346,17 +419,23 @@ export function tokenForms(token: string | undefined): readonly string[] {
     if (form !== "" && !kept.includes(form) && !isMarkerPart(form)) kept.push(form);
   }
   // Array.prototype.sort is stable: forms of equal length keep the order above.
-  return kept.length > 1 ? kept.sort((a, b) => b.length - a.length) : kept;
+  return Object.freeze(kept.length > 1 ? kept.sort((a, b) => b.length - a.length) : kept);
 }
+
+/** Step 4: each form, longest first, replaced everywhere by the redaction marker. */
+function redactForms(text: string, forms: readonly string[]): string {
+  for (let i = 0; i < forms.length; i++) {
+    const form = forms[i]!;
+    if (text.includes(form)) text = text.split(form).join(REDACTION);
+  }
+  return text;
+}
+
+// --- the whole ------------------------------------------------------------------
 
 function applyRule(text: string, rule: CompiledRule): string {
   rule.re.lastIndex = 0;
   return text.replace(rule.re, (_match: string, prefix: string | undefined) => (prefix ?? "") + rule.replacement);
-}
-
-/** The rules that may match `text`, which step 1 has cleaned. */
-function rulesFor(e: Engine, text: string): number {
-  return triggersOf(e, text);
 }
 
 /**
@@ -364,46 +443,57 @@ function rulesFor(e: Engine, text: string): number {
  * This is the whole of section 2 of the contract; {@link sanitizeText} is its public face.
  *
  * `plainForms` are the forms to look for when step 1 leaves the text as it
- * is (printable ASCII): a string of a body that holds no form, unescaped,
- * holds none either, unless step 1 joins a token split by a removed
- * character, in which case all `forms` are looked for.
+ * is (it is printable ASCII): a caller passes none only when it knows that
+ * such a text holds no form and that `forms` are stable (see
+ * {@link formsAreStable}), so that steps 2 and 3 cannot make one. A body
+ * without escapes that holds no form is such a caller: each of its strings
+ * is a piece of it. When step 1 changes the text, it may join a form split
+ * by a removed character, and all `forms` are looked for.
  */
 export function sanitizeWithForms(text: string, forms: readonly string[], plainForms: readonly string[] = forms): string {
   const e = (engine ??= build());
   let mask = scan(e, text);
-  if (mask >= 0) forms = plainForms;
-  if (mask === 0 && forms.length === 0) return text.length <= MAX ? text : capLength(text);
-  if (mask === NEEDS_STEP_1 || mask === NOT_ASCII) {
+  if (mask >= 0) {
+    forms = plainForms;
+    // The common case: no rule can match, so only the token step and the cap remain.
+    if (mask === 0) return capLength(forms.length === 0 ? text : redactForms(text, forms));
+  } else {
     text = cleanCharacters(e, text);
-    mask = rulesFor(e, text);
-  }
-  for (const form of forms) {
-    if (text.includes(form)) {
-      text = text.split(form).join(REDACTION);
-      mask = rulesFor(e, text);
-    }
+    mask = triggersOf(e, text);
   }
   const rules = e.rules;
   for (let i = 0; i < rules.length; i++) {
-    if (mask >= 0 && i < 31 && (mask & (1 << i)) === 0) continue;
+    if (i < 31 && (mask & (1 << i)) === 0) continue;
     const next = applyRule(text, rules[i]!);
     if (next !== text) {
       text = next;
       // A replacement can bring a later rule's trigger together: look again.
-      mask = rulesFor(e, text);
+      mask = triggersOf(e, text);
     }
   }
-  return capLength(text);
+  return capLength(redactForms(text, forms));
+}
+
+/**
+ * {@link sanitizeWithForms} for a field, with its common case first and
+ * small enough to be inlined: text that step 1 leaves as it is, that holds
+ * no trigger, that needs no token step (`plainForms` is empty: see
+ * sanitizeWithForms) and that is within the cap is returned as it is.
+ */
+export function sanitizeField(text: string, forms: readonly string[], plainForms: readonly string[]): string {
+  if (plainForms.length === 0 && text.length <= MAX && scan((engine ??= build()), text) === 0) return text;
+  return sanitizeWithForms(text, forms, plainForms);
 }
 
 /**
  * Clean one piece of server-controlled text, as both SDKs do.
  *
  * Removes control, bidirectional and invisible characters and turns line
- * breaks into spaces, replaces every form of `token` and every secret-like
- * string with the redaction marker, replaces prompt-injection markers, and
+ * breaks into spaces, replaces prompt-injection markers and every
+ * secret-like string, then every form of `token`, with their markers, and
  * caps the length (counted in code points) with a truncation marker.
- * Idempotent. Never throws for a string; anything else gives the empty string.
+ * Idempotent for a token that holds no character of the markers. Never
+ * throws for a string; anything else gives the empty string.
  *
  * @param text - The text to clean.
  * @param options - `token`: the caller's credential, redacted in every form.

@@ -52,19 +52,47 @@ export function fallbackCode(status: number | undefined): string {
   return FALLBACK.default;
 }
 
-/** Fields already sanitized and checked; the error constructor takes them as they are. */
+/**
+ * Fields already sanitized and checked; the error constructor takes them as
+ * they are. `spec` is the catalogue spec of the code (undefined for a code
+ * the catalogue does not define), which picks the class; the error does not
+ * keep it. The members are assigned in the constructor, in one order, with no
+ * class-field initializers, so that every instance has one shape.
+ */
 export class CheckedFields {
+  declare readonly message: string;
+  declare readonly code: string;
+  declare readonly errorCause: string;
+  declare readonly remediation: string;
+  declare readonly status: number | undefined;
+  declare readonly context: ErrorContext;
+  declare readonly retryAfterMs: number | undefined;
+  declare readonly requestId: string | undefined;
+  declare readonly cause: unknown;
+  declare readonly spec: CodeSpec | undefined;
   constructor(
-    readonly message: string,
-    readonly code: string,
-    readonly errorCause: string,
-    readonly remediation: string,
-    readonly status: number | undefined,
-    readonly context: ErrorContext,
-    readonly retryAfterMs: number | undefined,
-    readonly requestId: string | undefined,
-    readonly cause: unknown,
-  ) {}
+    message: string,
+    code: string,
+    errorCause: string,
+    remediation: string,
+    status: number | undefined,
+    context: ErrorContext,
+    retryAfterMs: number | undefined,
+    requestId: string | undefined,
+    cause: unknown,
+    spec: CodeSpec | undefined,
+  ) {
+    this.message = message;
+    this.code = code;
+    this.errorCause = errorCause;
+    this.remediation = remediation;
+    this.status = status;
+    this.context = context;
+    this.retryAfterMs = retryAfterMs;
+    this.requestId = requestId;
+    this.cause = cause;
+    this.spec = spec;
+  }
 }
 
 /**

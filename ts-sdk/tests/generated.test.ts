@@ -2,13 +2,15 @@
 // types that follow the envelope schema.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import ts from "typescript";
 
 import * as sdk from "@mitos/errors";
-import { PACKAGE_DIR, SPECS } from "./support.js";
+import { PACKAGE_DIR, REPO_DIR, SPECS } from "./support.js";
 
 const GENERATED = join(PACKAGE_DIR, "src", "generated");
+const RENDERER = join(REPO_DIR, "codegen", "errcat", "render", "typescript.py");
 
 test("every generated file starts with the generator's two header lines", () => {
   const files = readdirSync(GENERATED).filter((f) => f.endsWith(".ts"));
@@ -51,4 +53,25 @@ test("the envelope types follow the schema: a code union and per-code context ty
   assert.match(text, /export type ErrorObject = \{/);
   const envelope: sdk.ErrorEnvelope = { error: { code: "rate_limited", message: "m", remediation: "r", context: { retry_after_ms: 5 } } };
   assert.equal(envelope.error.code, "rate_limited");
+});
+
+test("the generator reserves exactly the names the package exports beside its classes", { skip: !existsSync(RENDERER) }, () => {
+  // codegen/errcat/render/typescript.py refuses a catalogue whose class would take one of
+  // these names (RUNTIME_EXPORTS, plus the names it derives: the base class, ErrorClassOf,
+  // Known<base class> and the envelope's types). Its list must follow index.ts.
+  const source = readFileSync(RENDERER, "utf8");
+  const block = /RUNTIME_EXPORTS: tuple\[str, \.\.\.\] = \(([\s\S]*?)\n\)/.exec(source)?.[1] ?? "";
+  const listed = new Set([...block.matchAll(/"(\w+)"/g)].map((m) => m[1]!));
+  assert.ok(listed.size > 0, "RUNTIME_EXPORTS found in the renderer");
+  listed.delete("defineErrorClass"); // declared in errors.ts's scope, not exported
+
+  const entry = join(PACKAGE_DIR, "dist", "esm", "index.d.ts");
+  const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, types: [] });
+  const checker = program.getTypeChecker();
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+  const exported = new Set(checker.getExportsOfModule(moduleSymbol).map((s) => s.name));
+  const envelopeTypes = readFileSync(join(GENERATED, "envelope.ts"), "utf8").matchAll(/^export type (\w+) =/gm);
+  const derived = new Set([sdk.AgentRunError.name, "ErrorClassOf", "KnownAgentRunError", ...[...envelopeTypes].map((m) => m[1]!), ...SPECS.map((s) => s.className)]);
+  const runtime = [...exported].filter((name) => !derived.has(name)).sort();
+  assert.deepEqual(runtime, [...listed].sort());
 });

@@ -107,27 +107,47 @@ test("every text field of an error is capped", () => {
   }
 });
 
-test("sanitizing is idempotent", () => {
+/** Tokens that hold no character of the markers: the contract promises idempotence for them. */
+const MARKERLESS_TOKENS = ["hk9xZ2mQpw", "sk9_ZzwQ", "mop/y+z=9", "XyZ~07", "bob", "\u00fcx\u00f6", "9", "B3Q3w"];
+
+test("the markerless tokens of these tests hold no character of the markers", () => {
+  const markerChars = new Set([...REDACTION, ...FILTERED, ...TRUNCATION_MARKER]);
+  for (const token of MARKERLESS_TOKENS) assert.ok(![...token].some((c) => markerChars.has(c)), token);
+});
+
+test("sanitizing is idempotent for no token and for tokens without marker characters", () => {
   const pieces = [
     "a", "Z", " ", "\n", "\u200b", "\u202e", "\ud83d\ude00", "\ud800", "\u00e9", "=", ":", "@", "/", "//", "-", "_", "[", "]",
     "Bearer ", "Basic ", "bearer", "password=", "token:", "api_key=", "https://", "u:", "p@", "sk-", "abcdefghijklmnopqrstuvwx",
     "eyJabcd.efgh.", "mitos_live_", "12345678", "<|", "|>", "im_end", "[INST]", "<<SYS>>", "<system>", "ignore ", "previous ",
     "instructions", "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "…", "[truncated]", REDACTION, FILTERED,
+    ...MARKERLESS_TOKENS, "hk9x", "Z2mQpw", "%2F", "bW9w", "aGs5eFoybVFwdw",
   ];
   let seed = 12345;
   const random = (n: number): number => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed % n;
   };
-  for (let i = 0; i < 3000; i++) {
+  const tokens = [undefined, ...MARKERLESS_TOKENS];
+  for (let i = 0; i < 6000; i++) {
     let text = "";
     const n = random(40);
     for (let j = 0; j < n; j++) text += pieces[random(pieces.length)];
     if (i % 10 === 0) text = "y".repeat(MAX - random(30)) + text;
-    const token = i % 3 === 0 ? "abcdefgh" : undefined;
+    const token = tokens[i % tokens.length];
     const once = sanitizeText(text, { token });
-    assert.equal(sanitizeText(once, { token }), once, JSON.stringify(text));
+    assert.equal(sanitizeText(once, { token }), once, JSON.stringify({ text, token }));
   }
+});
+
+test("secrets go before the token: a token that is only the start of a secret does not leave its rest", () => {
+  // With the token first, "Bearer abcdef" + "ghijkl" became "Bearer [REDACTED]ghijkl", which the
+  // bearer rule no longer matches; secrets first redact the whole value.
+  assert.equal(sanitizeText("Authorization: Bearer abcdefghijkl", { token: "abcdef" }), `Authorization: Bearer ${REDACTION}`);
+  assert.equal(sanitizeText("key mitos_live_abcdefgh1234 end", { token: "mitos_live_abcd" }), `key ${REDACTION} end`);
+  assert.equal(sanitizeText("password=hunter22hunter22", { token: "hunter22" }), `password=${REDACTION}`);
+  // A token that is the whole secret, or elsewhere in the text, is still redacted.
+  assert.equal(sanitizeText("Bearer abcdefghijkl and abcdef", { token: "abcdef" }), `Bearer ${REDACTION} and ${REDACTION}`);
 });
 
 test("a non-string gives the empty string", () => {

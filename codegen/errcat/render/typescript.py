@@ -31,6 +31,56 @@ OUT = "ts-sdk/src/generated"
 ROOT_TYPE = "ErrorEnvelope"
 """The name of the type of the schema's root (the whole envelope)."""
 
+CLASS_MAP_TYPE = "ErrorClassOf"
+"""The generated interface mapping each code to its class (``errors.ts``)."""
+
+RUNTIME_EXPORTS: tuple[str, ...] = (
+    # Values of the hand-written runtime (ts-sdk/src/index.ts) and the generated catalogue.
+    "LIMITS",
+    "CONTRACT_VERSION",
+    "ERROR_CLASSES",
+    "errorForCode",
+    "errorForExit",
+    "errorFromBody",
+    "errorFromResponse",
+    "fallbackCode",
+    "isKnownCode",
+    "lookup",
+    "parseHttpDate",
+    "raiseForStatus",
+    "sanitizeText",
+    "validateTimeout",
+    # Types of the hand-written runtime.
+    "AgentRunErrorInit",
+    "AgentRunErrorJSON",
+    "CodeSpec",
+    "ContextValue",
+    "ErrorContext",
+    "ErrorForCodeOptions",
+    "ErrorForExitOptions",
+    "ErrorFromBodyOptions",
+    "HeadersLike",
+    "Limits",
+    "ResponseLike",
+    "ResponseOptions",
+    "SanitizeOptions",
+    "SideEffects",
+    "ValidateTimeoutOptions",
+    # Names of generated/errors.ts's own scope besides its classes.
+    "defineErrorClass",
+)
+"""Names the package exports (or ``errors.ts`` declares) beside the generated classes.
+
+The base class, :data:`CLASS_MAP_TYPE`, the union type of every class
+(:func:`known_type`) and the envelope's types (:func:`envelope_type_names`)
+depend on the catalogue and are added by :func:`reserved_names`.
+"""
+
+
+class NameCollisionError(ValueError):
+    """A generated class would have the name of another export of the package."""
+
+
 # Keywords that constrain values beyond what a TypeScript type can say. They
 # are kept in the JSDoc of the property so the reader still sees them.
 VALIDATION_ONLY = ("minLength", "maxLength", "minimum", "maximum", "pattern", "format")
@@ -254,6 +304,11 @@ class _Converter:
         return sep + sep.join(variants) + "\n" + indent
 
 
+def envelope_type_names(schema: dict[str, Any]) -> list[str]:
+    """The type names :func:`schema_to_ts` declares: the root's and every ``$defs`` entry's."""
+    return [ROOT_TYPE, *schema.get("$defs", {})]
+
+
 def schema_to_ts(schema: dict[str, Any]) -> list[TsDeclaration]:
     """Convert the envelope schema to exported TypeScript declarations.
 
@@ -415,14 +470,67 @@ def _limits(cat: Catalogue) -> list[TsLimit]:
     return [TsLimit(ts_identifier(n), getattr(lim, n)) for n in names]
 
 
+def known_type(cat: Catalogue) -> str:
+    """The name of the union of every generated class (``KnownAgentRunError``)."""
+    return f"Known{cat.base_class}"
+
+
+def reserved_names(cat: Catalogue, schema: dict[str, Any]) -> dict[str, str]:
+    """Every name the package exports beside the generated classes, with what it is.
+
+    A generated class of one of these names would shadow it, or clash with it
+    in ``index.ts`` (which re-exports ``errors.ts`` and ``envelope.ts`` whole)
+    and fail to build: the base class, the runtime's own exports
+    (:data:`RUNTIME_EXPORTS`), :data:`CLASS_MAP_TYPE`, :func:`known_type`, and
+    the envelope's types, including one context type per code that has
+    context fields (``RateLimitedContext``).
+    """
+    names = dict.fromkeys(RUNTIME_EXPORTS, "an export of the hand-written runtime")
+    for name in envelope_type_names(schema):
+        names[name] = "a type of the envelope (generated/envelope.ts)"
+    names[CLASS_MAP_TYPE] = "the code-to-class interface (generated/errors.ts)"
+    names[known_type(cat)] = "the union of every class (generated/errors.ts)"
+    names[cat.base_class] = "the base class"
+    return names
+
+
+def check_class_names(cat: Catalogue, schema: dict[str, Any]) -> None:
+    """Raise :class:`NameCollisionError` when a generated class has a reserved name.
+
+    The catalogue validator checks class names against :mod:`errcat.naming`;
+    this is the renderer's own guard, for the names that only it knows (those
+    derived from this catalogue, such as ``Known<base class>`` and the
+    per-code context types).
+    """
+    reserved = reserved_names(cat, schema)
+    clashes = [
+        f"code {c.code!r}: class {c.ts_class!r} is {reserved[c.ts_class]}"
+        for c in cat.codes
+        if c.ts_class in reserved
+    ]
+    if clashes:
+        raise NameCollisionError(
+            "TypeScript class names collide with other exports of the package: "
+            + "; ".join(clashes)
+            + " (rename the class with class_name in the catalogue)"
+        )
+
+
 def render(cat: Catalogue) -> dict[str, str]:
-    """Render the four files of ``ts-sdk/src/generated/``."""
+    """Render the four files of ``ts-sdk/src/generated/``.
+
+    Raises:
+        NameCollisionError: a generated class would have a reserved name.
+        SchemaConversionError: the envelope schema uses an unsupported construct.
+    """
+    schema = envelope_schema(cat)
+    check_class_names(cat, schema)
     codes = [_ts_code(c) for c in cat.codes]
     san = cat.sanitizer
     fallback = [(status, js_string(code)) for status, code in cat.fallback.by_status]
     return {
         f"{OUT}/envelope.ts": render_template(
-            "typescript/envelope.ts.jinja", cat, declarations=schema_to_ts(envelope_schema(cat))
+            "typescript/envelope.ts.jinja", cat, declarations=schema_to_ts(schema)
         ),
         f"{OUT}/catalogue.ts": render_template(
             "typescript/catalogue.ts.jinja",
@@ -461,7 +569,8 @@ def render(cat: Catalogue) -> dict[str, str]:
             "typescript/errors.ts.jinja",
             cat,
             codes=codes,
-            known_type=f"Known{cat.base_class}",
+            class_map_type=CLASS_MAP_TYPE,
+            known_type=known_type(cat),
             known_union="".join(f"\n  | {c.ts_class}" for c in cat.codes),
         ),
     }

@@ -75,16 +75,6 @@ export const SECRET_RULES: readonly TextRule[] = [
     triggers: ["-----begin"],
   },
   {
-    name: "JSON web token",
-    source: "((?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*",
-    triggers: ["eyj"],
-  },
-  {
-    name: "credentials in a URL",
-    source: "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:)[^ /?#@]+(?=@)",
-    triggers: ["://"],
-  },
-  {
     name: "Mitos API key",
     source: "()mitos_(?:live|test)_[A-Za-z0-9]{8,}",
     triggers: ["mitos_"],
@@ -128,6 +118,16 @@ export const SECRET_RULES: readonly TextRule[] = [
     name: "secret assignment",
     source: "((?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?)[^ \"'&,;\\[\\]{}<>…]{4,}",
     triggers: ["pass", "secret", "token", "key"],
+  },
+  {
+    name: "JSON web token",
+    source: "((?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*",
+    triggers: ["eyj"],
+  },
+  {
+    name: "credentials in a URL",
+    source: "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:)[^ /?#@]+(?=@)",
+    triggers: ["://"],
   },
 ];
 
