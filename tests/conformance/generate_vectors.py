@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from conformance_kit.reference import Reference
 from errcat.cli import load_model
 from errcat.model import Catalogue, CharRange, ErrorCode
 
@@ -71,36 +72,11 @@ def fallback(cat: Catalogue, status: int) -> ErrorCode:
 def classification(cat: Catalogue, entry: ErrorCode | None) -> dict[str, Json]:
     """Section 1, step 7, for a catalogue code or (``None``) the unknown-code catch-all.
 
-    The catch-all is the catalogue's ``unknown_code`` entry, guidance included.
+    The reference implementation's classification, without the class name.
     """
-    if entry is None:
-        unknown = cat.unknown
-        return {
-            "retryable": unknown.retryable,
-            "is_auth_failure": False,
-            "is_cancelled": False,
-            "recovery": {
-                "action": unknown.recovery.action,
-                "same_arguments": unknown.recovery.same_arguments,
-                "guidance": unknown.recovery.guidance,
-            },
-            "side_effects": unknown.side_effects,
-            "http_status": None,
-            "grpc_status": None,
-        }
-    return {
-        "retryable": entry.retryable,
-        "is_auth_failure": entry.auth_failure,
-        "is_cancelled": entry.cancelled,
-        "recovery": {
-            "action": entry.recovery.action,
-            "same_arguments": entry.recovery.same_arguments,
-            "guidance": entry.recovery.guidance,
-        },
-        "side_effects": entry.side_effects,
-        "http_status": entry.http,
-        "grpc_status": entry.grpc,
-    }
+    fields = Reference(cat).classify(entry)
+    fields.pop("class")
+    return fields
 
 
 def expect_code(
