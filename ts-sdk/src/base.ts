@@ -12,7 +12,7 @@ import { fill } from "./fields.js";
 import { NO_FORMS } from "./sanitize.js";
 import { BASE_CLASS_NAME, PACKAGE_NAME } from "./generated/catalogue.js";
 import type { Recovery } from "./generated/envelope.js";
-import { CATCH_ALL, CheckedFields, specOf } from "./spec.js";
+import { CATCH_ALL, specOf, type CheckedFields } from "./spec.js";
 import type { CodeSpec, ErrorContext, SideEffects } from "./types.js";
 
 /**
@@ -119,12 +119,8 @@ export class AgentRunError extends Error {
    * @throws TypeError when the base class gets no code, a generated class
    *   another code than its own, or `status`/`retryAfterMs` are not integers.
    */
-  constructor(message?: string, init?: AgentRunErrorInit);
-  constructor(message?: string, init?: AgentRunErrorInit | CheckedFields) {
-    const f =
-      init instanceof CheckedFields
-        ? init
-        : publicFields(new.target.prototype[SPEC], new.target.prototype.name, message, init as AgentRunErrorInit | undefined);
+  constructor(message?: string, init?: AgentRunErrorInit) {
+    const f = publicFields(new.target.prototype[SPEC], new.target.prototype.name, message, init);
     super(f.message, f.cause !== undefined ? { cause: f.cause } : undefined);
     this.code = f.code;
     this.errorCause = f.errorCause;
@@ -220,6 +216,40 @@ export interface AgentRunErrorJSON {
   is_cancelled: boolean;
   recovery: Readonly<Recovery>;
   side_effects: SideEffects;
+}
+
+/** The members an error stores besides `message`, `stack` and `cause`. */
+type Stored = "code" | "errorCause" | "remediation" | "status" | "context" | "retryAfterMs" | "requestId";
+
+/**
+ * Make `error`, an `Error` the caller has just constructed with the
+ * message (and `cause`) of `fields`, an instance of `cls` holding `fields`.
+ *
+ * This is how the SDK builds the errors it returns, instead of `new cls()`:
+ * the object is the same (its prototype, its own members in the same order,
+ * the `[[ErrorData]]` slot), and so is the stack, since V8 formats it when
+ * it is first read (its first line then names the class) and its frames
+ * start at the function that constructed the `Error`, as they start at the
+ * function that calls `new cls()`. It costs less: when a class constructor
+ * captures the stack, V8 also walks the frames of the constructors, to skip
+ * them (about 1 µs of the 6 µs an error costs here; see
+ * docs/benchmarks-typescript.md).
+ *
+ * The members are stored here as the constructor stores them, but on the
+ * plain `Error`, before its prototype changes: then every error passes
+ * through the same hidden classes at these stores, whatever its class
+ * (shared with the constructor, they would see one per class and slow down).
+ */
+export function adopt(error: Error, cls: typeof AgentRunError, fields: CheckedFields): AgentRunError {
+  const e = error as Error & { -readonly [K in Stored]: AgentRunError[K] };
+  e.code = fields.code;
+  e.errorCause = fields.errorCause;
+  e.remediation = fields.remediation;
+  e.status = fields.status;
+  e.context = fields.context;
+  e.retryAfterMs = fields.retryAfterMs;
+  e.requestId = fields.requestId;
+  return Object.setPrototypeOf(e, cls.prototype) as AgentRunError;
 }
 
 /** The brand of a spec: the name of the class it belongs to. */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { AgentRunError } from "./base.js";
+import { adopt, type AgentRunError } from "./base.js";
 import { CATCH_ALL, CheckedFields, NewContext, contextValue, specOf } from "./spec.js";
 import { LIMITS } from "./generated/catalogue.js";
 import { lookup } from "./parse.js";
@@ -42,7 +42,7 @@ function context(entries: [string, ContextValue | undefined][]): ErrorContext {
 function sdkError<T extends AgentRunError>(code: string, entries: [string, ContextValue | undefined][]): T {
   const spec = specOf(code) ?? CATCH_ALL;
   const fields = new CheckedFields(spec.message, code, spec.cause, spec.remediation, undefined, context(entries), undefined, undefined, undefined, specOf(code));
-  return new (lookup(code))(spec.message, fields) as T;
+  return adopt(new Error(spec.message), lookup(code), fields) as T;
 }
 
 /**

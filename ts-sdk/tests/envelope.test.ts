@@ -3,6 +3,7 @@
 // from the catalogue (docs/sdk-contract.md section 1).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { types } from "node:util";
 
 import {
   AgentRunError,
@@ -256,4 +257,33 @@ test("constructors take plain fields and fill the catalogue defaults", () => {
   assert.ok(mine instanceof RateLimitedError && mine instanceof MyError);
   assert.equal(mine.code, "rate_limited");
   assert.equal(mine.retryable, true);
+});
+
+test("errors the SDK builds are the objects the constructors build, stack included", () => {
+  // The SDK does not call the class constructors (see adopt() in src/base.ts); what users see must not differ.
+  function callerOfTheSdk(): AgentRunError {
+    return errorFromBody(envelope({ code: "rate_limited", message: "slow down", cause: "c" }), { status: 429 });
+  }
+  const parsed = callerOfTheSdk();
+  const built = new RateLimitedError("slow down", { errorCause: "c", status: 429 });
+  assert.equal(Object.getPrototypeOf(parsed), RateLimitedError.prototype);
+  assert.equal(parsed.constructor, RateLimitedError);
+  assert.ok(types.isNativeError(parsed));
+  assert.equal(Object.prototype.toString.call(parsed), "[object Error]");
+  assert.deepEqual(Reflect.ownKeys(parsed), Reflect.ownKeys(built));
+  for (const key of Reflect.ownKeys(built)) {
+    const a = Object.getOwnPropertyDescriptor(parsed, key)!;
+    const b = Object.getOwnPropertyDescriptor(built, key)!;
+    assert.deepEqual([a.enumerable, a.writable, a.configurable], [b.enumerable, b.writable, b.configurable], String(key));
+  }
+  assert.equal(String(parsed), "RateLimitedError: slow down");
+  const lines = parsed.stack!.split("\n");
+  assert.equal(lines[0], "RateLimitedError: slow down");
+  assert.match(lines[1]!, /\berrorFromBody\b/, "the first frame is the SDK function that built it");
+  assert.match(lines[2]!, /\bcallerOfTheSdk\b/, "then its caller");
+  // errorForCode passes Error.cause through, as the constructor does.
+  const low = new Error("socket closed");
+  const wrapped = errorForCode("unavailable", "down", { cause: low });
+  assert.equal(wrapped.cause, low);
+  assert.deepEqual(Reflect.ownKeys(wrapped), Reflect.ownKeys(new RateLimitedError("x", { cause: low })));
 });
