@@ -133,11 +133,24 @@ class _Checker:
                 )
         return bad
 
-    def unique(self, names: dict[str, dict[str, ClassName]], bad: set[tuple[str, str]]) -> None:
+    def unique(
+        self,
+        names: dict[str, dict[str, ClassName]],
+        bad: set[tuple[str, str]],
+        with_context: list[str],
+    ) -> None:
         clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
         fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
+        # The envelope type of each code's context is named after its Python class.
+        context_types: dict[str, tuple[str, str]] = {}
+        for code in with_context:
+            if (code, "python") not in bad:
+                line = self.doc.key_mark(("codes", code))[0]
+                owner = f"the context type of {format_path(('codes', code))} (line {line})"
+                name = naming.context_type_name(names[code]["python"].name)
+                context_types[naming.fold(name)] = (owner, name)
         for lang, label in LANGUAGES:
-            seen: dict[str, tuple[str, str]] = {}
+            seen: dict[str, tuple[str, str]] = dict(context_types)
             if self.base:
                 seen[naming.fold(self.base)] = ("the base class", self.base)
             for code, entry in names.items():
@@ -150,8 +163,10 @@ class _Checker:
                     seen[key] = (f"{format_path(('codes', code))} (line {line})", chosen.name)
                     continue
                 owner, other = seen[key]
+                is_type = owner.startswith("the context type")
                 if other == chosen.name:
-                    text = f"{quoted(chosen.name)} is also the class name of {owner}"
+                    what = "name" if is_type else "class name"
+                    text = f"{quoted(chosen.name)} is also the {what} of {owner}"
                 else:
                     text = (
                         f"{quoted(chosen.name)} collides with {quoted(other)} of {owner} "
@@ -159,7 +174,9 @@ class _Checker:
                     )
                 clashes.setdefault((code, chosen.where, text), []).append(label)
                 fix = (
-                    f"give {format_path(('codes', code))} a class_name that differs from "
+                    f"give {format_path(('codes', code))} a class_name that does not end in Context"
+                    if is_type
+                    else f"give {format_path(('codes', code))} a class_name that differs from "
                     f"{quoted(other)} in more than letter case"
                 )
                 fixes[(code, chosen.where, text)] = (fix, chosen.at_key)
@@ -208,5 +225,6 @@ def check(
         for code, spec in codes.items()
         if not is_rejected(("codes", code, "class_name"), rejected)
     }
-    checker.unique(names, checker.legal(names))
+    with_context = [code for code in names if codes[code].get("context")]
+    checker.unique(names, checker.legal(names), with_context)
     return checker.problems

@@ -167,36 +167,108 @@ TS_GLOBALS: frozenset[str] = frozenset(
 )
 """Global names a generated TypeScript class would shadow."""
 
-RUNTIME_NAMES: frozenset[str] = frozenset(
-    [
-        "AsyncErrorHook",
-        "Code",
-        "CodeSpec",
-        "Context",
-        "ContextValue",
-        "ErrorBody",
-        "ErrorClassOf",
-        "ErrorContext",
-        "ErrorEnvelope",
-        "ErrorForCodeOptions",
-        "ErrorForExitOptions",
-        "ErrorFromBodyOptions",
-        "ErrorHook",
-        "ErrorObject",
-        "HeadersLike",
-        "KnownAgentRunError",
-        "Limits",
-        "Recovery",
-        "ResponseLike",
-        "ResponseOptions",
-        "SanitizeOptions",
-        "SideEffects",
-        "ValidateTimeoutOptions",
-    ]
-)
-"""Names the hand-written runtimes and the envelope types export beside the generated classes.
+PYTHON_RUNTIME_BASE = "ErrorBase"
+"""The base class of the hand-written Python runtime; the generated code names it after the catalogue."""
 
-The base class's name is the catalogue's and is checked on its own."""
+TS_RUNTIME_BASE = "AgentRunError"
+"""The base class of the hand-written TypeScript runtime (``ts-sdk/src/base.ts``);
+a catalogue with another base class name gets that name as an alias of it."""
+
+PYTHON_RUNTIME_EXPORTS: tuple[str, ...] = (
+    "CONTRACT_VERSION",
+    "DEFAULT_EXEC_TIMEOUT_S",
+    "DEFAULT_RUN_CODE_TIMEOUT_S",
+    "EXEC_TIMEOUT_EXIT_CODE",
+    "MAX_EXEC_TIMEOUT_S",
+    "AsyncErrorHook",
+    "Code",
+    "CodeSpec",
+    "ErrorBody",
+    "ErrorEnvelope",
+    "ErrorHook",
+    "Recovery",
+    "aerror_from_response",
+    "araise_for_status",
+    "code_spec",
+    "error_for_code",
+    "error_for_exit",
+    "error_from_body",
+    "error_from_response",
+    "install_error_hook",
+    "lookup",
+    "raise_for_status",
+    "sanitize_text",
+    "validate_timeout",
+)
+"""The names the Python package exports (its ``__all__``) beside the generated classes."""
+
+TS_RUNTIME_EXPORTS: tuple[str, ...] = (
+    # Values of the hand-written runtime (ts-sdk/src/index.ts) and the generated catalogue.
+    "LIMITS",
+    "CONTRACT_VERSION",
+    "ERROR_CLASSES",
+    "errorForCode",
+    "errorForExit",
+    "errorFromBody",
+    "errorFromResponse",
+    "fallbackCode",
+    "isKnownCode",
+    "lookup",
+    "parseHttpDate",
+    "raiseForStatus",
+    "sanitizeText",
+    "validateTimeout",
+    # Types of the hand-written runtime.
+    "AgentRunErrorInit",
+    "AgentRunErrorJSON",
+    "CodeSpec",
+    "ContextValue",
+    "ErrorContext",
+    "ErrorForCodeOptions",
+    "ErrorForExitOptions",
+    "ErrorFromBodyOptions",
+    "HeadersLike",
+    "Limits",
+    "ResponseLike",
+    "ResponseOptions",
+    "SanitizeOptions",
+    "SideEffects",
+    "ValidateTimeoutOptions",
+    # Names of generated/errors.ts's own scope besides its classes.
+    "defineErrorClass",
+)
+"""The names the TypeScript package exports (or ``errors.ts`` declares) beside the generated classes.
+
+The base class, ``ErrorClassOf``, the union type of every class
+(:func:`known_type_name`) and the envelope's types are added by the
+TypeScript renderer, which knows them all for a given catalogue."""
+
+GENERATED_TYPE_NAMES: tuple[str, ...] = (
+    "ErrorClassOf",
+    "ErrorEnvelope",
+    "ErrorObject",
+    "Context",
+    "Recovery",
+    "Code",
+)
+"""Types every generated SDK declares whatever the catalogue: the code-to-class
+map and the envelope's fixed types (each code with context fields adds
+:func:`context_type_name` of its class)."""
+
+RUNTIME_NAMES: frozenset[str] = frozenset(
+    (
+        PYTHON_RUNTIME_BASE,
+        TS_RUNTIME_BASE,
+        *PYTHON_RUNTIME_EXPORTS,
+        *TS_RUNTIME_EXPORTS,
+        *GENERATED_TYPE_NAMES,
+    )
+)
+"""Every name of either SDK that is not a generated class: a class may take none
+of them, in either language, so that class names stay the same in both.
+
+The catalogue's base class name is checked on its own, as are the names it
+derives (:func:`known_type_name`, :func:`context_type_name`)."""
 
 
 def class_name_for(code: str) -> str:
@@ -214,6 +286,16 @@ def class_name_for(code: str) -> str:
     if pascal[0].isdigit():
         pascal = "E" + pascal
     return pascal if pascal.endswith("Error") else pascal + "Error"
+
+
+def known_type_name(base_class: str) -> str:
+    """The TypeScript union of every generated class (``KnownAgentRunError``)."""
+    return f"Known{base_class}"
+
+
+def context_type_name(python_class: str) -> str:
+    """The envelope type of a code's context, from its class (``RateLimitedContext``)."""
+    return f"{python_class.removesuffix('Error')}Context"
 
 
 def fold(name: str) -> str:
@@ -242,7 +324,7 @@ def typescript_problem(name: str, base_class: str) -> str | None:
         return f"{name!r} is a TypeScript reserved word"
     if name in TS_GLOBALS:
         return f"{name!r} would shadow the JavaScript global of that name"
-    if name == base_class or name in RUNTIME_NAMES:
+    if name == base_class or name in RUNTIME_NAMES or name == known_type_name(base_class):
         return f"{name!r} is already a name of the SDK runtime"
     return None
 

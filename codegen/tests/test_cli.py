@@ -58,7 +58,12 @@ def test_gateway_outputs_use_its_own_names(tmp_path: Path) -> None:
     assert not any("mitos" in p for p in files)
     joined = b"".join(files.values())
     assert b"ToolError" in joined
-    assert b"AgentRunError" not in joined
+    # The TypeScript runtime's base class is AgentRunError for every catalogue;
+    # errors.ts exports it under the catalogue's name, and says so nowhere else.
+    ts_errors = "ts-sdk/src/generated/errors.ts"
+    assert b"AgentRunError" not in b"".join(v for k, v in files.items() if k != ts_errors)
+    assert b"import { AgentRunError as ToolError, defineErrorClass }" in files[ts_errors]
+    assert b"export { ToolError };" in files[ts_errors]
 
 
 def test_two_generations_are_byte_identical(tmp_path: Path) -> None:

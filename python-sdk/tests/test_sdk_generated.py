@@ -137,3 +137,16 @@ def test_generated_modules_match_a_fresh_render() -> None:
     cat = build_model(data, source="catalogue/errors.yaml", regenerate="nox -s generate")
     stale = [rel for rel, text in render(cat).items() if (ROOT / rel).read_text(encoding="utf-8") != text]
     assert stale == [], "run `nox -s generate` and commit the result"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("errcat") is None, reason="needs the errcat generator")
+def test_the_generator_reserves_exactly_the_names_the_package_exports_beside_its_classes() -> None:
+    """A catalogue may not name a class after these (errcat.naming); the list must follow __all__."""
+    from errcat import naming
+
+    from mitos_errors import _generated
+
+    runtime = set(mitos_errors.__all__) - set(_generated.__all__)
+    assert runtime == set(naming.PYTHON_RUNTIME_EXPORTS)
+    assert getattr(mitos_errors, naming.PYTHON_RUNTIME_BASE) is mitos_errors.AgentRunError
+    assert set(naming.PYTHON_RUNTIME_EXPORTS) <= naming.RUNTIME_NAMES

@@ -11,7 +11,13 @@ import { LIMITS } from "./generated/catalogue.js";
 import { lookup } from "./parse.js";
 import { sanitizeWithForms, tokenForms } from "./sanitize.js";
 import type { ContextValue, ErrorContext } from "./types.js";
-import type { ExecutionDeadlineError, InvalidInputError, TimeoutTooLargeError } from "./generated/errors.js";
+import type { ErrorClassOf } from "./generated/errors.js";
+
+/**
+ * The error of code `C`: its class when the catalogue defines the code, else
+ * the base class (this runtime serves any catalogue the generator renders).
+ */
+type ErrorOf<C extends string> = C extends keyof ErrorClassOf ? InstanceType<ErrorClassOf[C]> : AgentRunError;
 
 /** Options of {@link validateTimeout}. */
 export interface ValidateTimeoutOptions {
@@ -59,14 +65,14 @@ function sdkError<T extends AgentRunError>(code: string, entries: [string, Conte
 export function validateTimeout(timeoutS: number, options?: ValidateTimeoutOptions): number {
   const max = options?.maxTimeoutS ?? LIMITS.maxExecTimeoutS;
   if (typeof timeoutS !== "number" || !Number.isFinite(timeoutS)) {
-    throw sdkError<InvalidInputError>("invalid_input", []);
+    throw sdkError<ErrorOf<"invalid_input">>("invalid_input", []);
   }
   // The context keeps numbers by the contract's value rule (an integral one within ±(2^53 − 1)).
   if (timeoutS <= 0) {
-    throw sdkError<InvalidInputError>("invalid_input", [["requested_s", contextValue(timeoutS)]]);
+    throw sdkError<ErrorOf<"invalid_input">>("invalid_input", [["requested_s", contextValue(timeoutS)]]);
   }
   if (timeoutS > max) {
-    throw sdkError<TimeoutTooLargeError>("timeout_too_large", [
+    throw sdkError<ErrorOf<"timeout_too_large">>("timeout_too_large", [
       ["requested_s", contextValue(timeoutS)],
       ["max_timeout_s", contextValue(max)],
     ]);
@@ -83,7 +89,7 @@ export function validateTimeout(timeoutS: number, options?: ValidateTimeoutOptio
  *   it printed (sanitized and capped); `token` to redact from them.
  * @returns An {@link ExecutionDeadlineError} for 124 (not thrown), else undefined.
  */
-export function errorForExit(exitCode: number, options?: ErrorForExitOptions): ExecutionDeadlineError | undefined {
+export function errorForExit(exitCode: number, options?: ErrorForExitOptions): ErrorOf<"exec_timeout"> | undefined {
   if (exitCode !== EXIT_TIMEOUT) return undefined; // a number, and exactly 124
   const forms = tokenForms(options?.token);
   const entries: [string, ContextValue | undefined][] = [["exit_code", EXIT_TIMEOUT]];
@@ -95,6 +101,6 @@ export function errorForExit(exitCode: number, options?: ErrorForExitOptions): E
     const text = typeof output === "string" ? output : output instanceof Uint8Array ? new TextDecoder().decode(output) : "";
     entries.push([stream, sanitizeWithForms(text, forms)]);
   }
-  return sdkError<ExecutionDeadlineError>("exec_timeout", entries);
+  return sdkError<ErrorOf<"exec_timeout">>("exec_timeout", entries);
 }
 

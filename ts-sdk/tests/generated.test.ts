@@ -10,7 +10,7 @@ import * as sdk from "@mitos/errors";
 import { PACKAGE_DIR, REPO_DIR, SPECS } from "./support.js";
 
 const GENERATED = join(PACKAGE_DIR, "src", "generated");
-const RENDERER = join(REPO_DIR, "codegen", "errcat", "render", "typescript.py");
+const NAMING = join(REPO_DIR, "codegen", "errcat", "naming.py");
 
 test("every generated file starts with the generator's two header lines", () => {
   const files = readdirSync(GENERATED).filter((f) => f.endsWith(".ts"));
@@ -55,14 +55,14 @@ test("the envelope types follow the schema: a code union and per-code context ty
   assert.equal(envelope.error.code, "rate_limited");
 });
 
-test("the generator reserves exactly the names the package exports beside its classes", { skip: !existsSync(RENDERER) }, () => {
-  // codegen/errcat/render/typescript.py refuses a catalogue whose class would take one of
-  // these names (RUNTIME_EXPORTS, plus the names it derives: the base class, ErrorClassOf,
-  // Known<base class> and the envelope's types). Its list must follow index.ts.
-  const source = readFileSync(RENDERER, "utf8");
-  const block = /RUNTIME_EXPORTS: tuple\[str, \.\.\.\] = \(([\s\S]*?)\n\)/.exec(source)?.[1] ?? "";
+test("the generator reserves exactly the names the package exports beside its classes", { skip: !existsSync(NAMING) }, () => {
+  // The generator refuses a catalogue whose class would take one of these names
+  // (TS_RUNTIME_EXPORTS in codegen/errcat/naming.py, plus the names it derives: the base
+  // class, ErrorClassOf, Known<base class> and the envelope's types). Its list must follow index.ts.
+  const source = readFileSync(NAMING, "utf8");
+  const block = /TS_RUNTIME_EXPORTS: tuple\[str, \.\.\.\] = \(([\s\S]*?)\n\)/.exec(source)?.[1] ?? "";
   const listed = new Set([...block.matchAll(/"(\w+)"/g)].map((m) => m[1]!));
-  assert.ok(listed.size > 0, "RUNTIME_EXPORTS found in the renderer");
+  assert.ok(listed.size > 0, "TS_RUNTIME_EXPORTS found in codegen/errcat/naming.py");
   listed.delete("defineErrorClass"); // declared in errors.ts's scope, not exported
 
   const entry = join(PACKAGE_DIR, "dist", "esm", "index.d.ts");

@@ -22,6 +22,7 @@ from collections import Counter
 from typing import Any
 
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
+from errcat.naming import PYTHON_RUNTIME_BASE
 from errcat.render import header_lines, render_template
 from errcat.render.schema import envelope_schema
 
@@ -381,6 +382,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         f"{base}/__init__.py": render_template(
             "python/init.py.jinja",
             cat,
+            runtime_base=PYTHON_RUNTIME_BASE,
             tree=docstring(
                 [
                     f"The exception classes of the {cat.api_name}, one per catalogue code.",

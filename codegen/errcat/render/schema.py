@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from errcat.model import Catalogue, ErrorCode
+from errcat.naming import context_type_name
 from errcat.render import header_lines
 
 PATH = "schemas/error-envelope.schema.json"
@@ -32,8 +33,7 @@ SIDE_EFFECTS = ("none_expected", "possible", "unknown")
 
 def context_def_name(entry: ErrorCode) -> str:
     """The ``$defs`` name of a code's context object (``RateLimitedContext``)."""
-    base = entry.python_class.removesuffix("Error")
-    return f"{base}Context"
+    return context_type_name(entry.python_class)
 
 
 def _context_def(entry: ErrorCode) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
-from errcat.naming import ts_identifier
+from errcat.naming import TS_RUNTIME_BASE, TS_RUNTIME_EXPORTS, known_type_name, ts_identifier
 from errcat.render import render_template
 from errcat.render.schema import envelope_schema
 
@@ -33,48 +33,6 @@ ROOT_TYPE = "ErrorEnvelope"
 
 CLASS_MAP_TYPE = "ErrorClassOf"
 """The generated interface mapping each code to its class (``errors.ts``)."""
-
-RUNTIME_EXPORTS: tuple[str, ...] = (
-    # Values of the hand-written runtime (ts-sdk/src/index.ts) and the generated catalogue.
-    "LIMITS",
-    "CONTRACT_VERSION",
-    "ERROR_CLASSES",
-    "errorForCode",
-    "errorForExit",
-    "errorFromBody",
-    "errorFromResponse",
-    "fallbackCode",
-    "isKnownCode",
-    "lookup",
-    "parseHttpDate",
-    "raiseForStatus",
-    "sanitizeText",
-    "validateTimeout",
-    # Types of the hand-written runtime.
-    "AgentRunErrorInit",
-    "AgentRunErrorJSON",
-    "CodeSpec",
-    "ContextValue",
-    "ErrorContext",
-    "ErrorForCodeOptions",
-    "ErrorForExitOptions",
-    "ErrorFromBodyOptions",
-    "HeadersLike",
-    "Limits",
-    "ResponseLike",
-    "ResponseOptions",
-    "SanitizeOptions",
-    "SideEffects",
-    "ValidateTimeoutOptions",
-    # Names of generated/errors.ts's own scope besides its classes.
-    "defineErrorClass",
-)
-"""Names the package exports (or ``errors.ts`` declares) beside the generated classes.
-
-The base class, :data:`CLASS_MAP_TYPE`, the union type of every class
-(:func:`known_type`) and the envelope's types (:func:`envelope_type_names`)
-depend on the catalogue and are added by :func:`reserved_names`.
-"""
 
 
 class NameCollisionError(ValueError):
@@ -472,7 +430,7 @@ def _limits(cat: Catalogue) -> list[TsLimit]:
 
 def known_type(cat: Catalogue) -> str:
     """The name of the union of every generated class (``KnownAgentRunError``)."""
-    return f"Known{cat.base_class}"
+    return known_type_name(cat.base_class)
 
 
 def reserved_names(cat: Catalogue, schema: dict[str, Any]) -> dict[str, str]:
@@ -481,15 +439,16 @@ def reserved_names(cat: Catalogue, schema: dict[str, Any]) -> dict[str, str]:
     A generated class of one of these names would shadow it, or clash with it
     in ``index.ts`` (which re-exports ``errors.ts`` and ``envelope.ts`` whole)
     and fail to build: the base class, the runtime's own exports
-    (:data:`RUNTIME_EXPORTS`), :data:`CLASS_MAP_TYPE`, :func:`known_type`, and
+    (:data:`errcat.naming.TS_RUNTIME_EXPORTS`), :data:`CLASS_MAP_TYPE`, :func:`known_type`, and
     the envelope's types, including one context type per code that has
     context fields (``RateLimitedContext``).
     """
-    names = dict.fromkeys(RUNTIME_EXPORTS, "an export of the hand-written runtime")
+    names = dict.fromkeys(TS_RUNTIME_EXPORTS, "an export of the hand-written runtime")
     for name in envelope_type_names(schema):
         names[name] = "a type of the envelope (generated/envelope.ts)"
     names[CLASS_MAP_TYPE] = "the code-to-class interface (generated/errors.ts)"
     names[known_type(cat)] = "the union of every class (generated/errors.ts)"
+    names[TS_RUNTIME_BASE] = "the runtime's base class"
     names[cat.base_class] = "the base class"
     return names
 
@@ -568,6 +527,13 @@ def render(cat: Catalogue) -> dict[str, str]:
         f"{OUT}/errors.ts": render_template(
             "typescript/errors.ts.jinja",
             cat,
+            runtime_base=TS_RUNTIME_BASE,
+            base_import=(
+                TS_RUNTIME_BASE
+                if cat.base_class == TS_RUNTIME_BASE
+                else f"{TS_RUNTIME_BASE} as {cat.base_class}"
+            ),
+            base_alias=cat.base_class != TS_RUNTIME_BASE,
             codes=codes,
             class_map_type=CLASS_MAP_TYPE,
             known_type=known_type(cat),

@@ -10,7 +10,10 @@
  * @module
  */
 
-import { ToolError, defineErrorClass } from "../base.js";
+import { AgentRunError as ToolError, defineErrorClass } from "../base.js";
+
+/** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
+export { ToolError };
 
 /**
  * Ambiguous tool name: The tool name exists on more than one upstream and must be qualified (origin discovery).

@@ -10,7 +10,10 @@
  * @module
  */
 
-import { MinimalError, defineErrorClass } from "../base.js";
+import { AgentRunError as MinimalError, defineErrorClass } from "../base.js";
+
+/** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
+export { MinimalError };
 
 /**
  * Request rejected: The request was rejected.
