@@ -44,61 +44,13 @@ import mitos_errors
 from mitos_errors._generated import catalogue
 
 URL = "https://api.mitos.example/v1/sandboxes/sb-7f3a/exec"
-TOKEN = "mitos_live_Q2hhbmdlTWUxMjM0NTY3"
-
+# The bodies, headers and token of both SDK benchmarks (ts-sdk/bench/bench.mjs reads them too).
+_SHARED = json.loads((Path(__file__).with_name("bodies.json")).read_text(encoding="utf-8"))
+TOKEN: str = _SHARED["token"]
 BODIES: dict[str, tuple[int, bytes]] = {
-    "429 envelope": (
-        429,
-        json.dumps(
-            {
-                "error": {
-                    "code": "rate_limited",
-                    "message": "request rate limit exceeded",
-                    "cause": "sandbox sb-7f3a sent 41 exec calls in the last second; the limit is 20",
-                    "remediation": "Back off and retry after the delay in the context retry_after_ms.",
-                    "context": {"sandbox": "sb-7f3a", "retry_after_ms": 1200},
-                }
-            }
-        ).encode(),
-    ),
-    "404 envelope": (
-        404,
-        json.dumps(
-            {
-                "error": {
-                    "code": "not_found",
-                    "message": "no such sandbox",
-                    "cause": "no sandbox registered for id sb-7f3a in namespace team-a; it was deleted at 12:03",
-                    "remediation": "Confirm the sandbox id exists and is Ready before calling.",
-                    "context": {"sandbox": "sb-7f3a"},
-                }
-            }
-        ).encode(),
-    ),
-    "500 envelope": (
-        500,
-        json.dumps(
-            {
-                "error": {
-                    "code": "internal",
-                    "message": "internal error",
-                    "cause": "snapshot of sandbox sb-7f3a failed on node n-12 after 3 attempts (disk full)",
-                    "remediation": "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
-                    "context": {},
-                }
-            }
-        ).encode(),
-    ),
-    "502 HTML page": (
-        502,
-        (
-            b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
-            b"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.25.3</center>\r\n"
-            b"<p>The upstream server did not answer in time; please try again later.</p>\r\n"
-            b"</body>\r\n</html>\r\n"
-        ),
-    ),
+    b["name"]: (b["status"], b["body"].encode()) for b in _SHARED["bodies"]
 }
+HEADERS: dict[str, dict[str, str]] = {b["name"]: b["headers"] for b in _SHARED["bodies"]}
 
 CLEAN_200 = (
     "The sandbox sb-7f3a was not found in region eu-west: confirm the sandbox id exists and is Ready "
@@ -183,20 +135,19 @@ def _peers() -> tuple[dict[str, Callable[[int, bytes], Callable[[Any], object]] 
     return peers, makers
 
 
-def _httpx_response(status: int, body: bytes) -> Callable[[], httpx.Response]:
+def _httpx_response(status: int, body: bytes, headers: dict[str, str]) -> Callable[[], httpx.Response]:
     request = httpx.Request("POST", URL, headers={"Authorization": f"Bearer {TOKEN}"})
-    headers = {"content-type": "application/json", "x-request-id": "req-01HZX4"}
     return lambda: httpx.Response(status, content=body, headers=headers, request=request)
 
 
-def _requests_response(requests: Any, status: int, body: bytes) -> Callable[[], Any]:
+def _requests_response(requests: Any, status: int, body: bytes, headers: dict[str, str]) -> Callable[[], Any]:
     prepared = requests.Request("POST", URL, headers={"Authorization": f"Bearer {TOKEN}"}).prepare()
 
     def make() -> Any:
         resp = requests.Response()
         resp.status_code = status
         resp._content = body
-        resp.headers["content-type"] = "application/json"
+        resp.headers.update(headers)
         resp.request = prepared
         resp.url = URL
         return resp
@@ -213,11 +164,14 @@ def bench_errors(number: int, repeat: int) -> list[Row]:
     ours_all: list[float] = []
     floor_all: list[float] = []
     for name, (status, body) in BODIES.items():
+        headers = HEADERS[name]
         floor = _best(_json_floor(body), number, repeat)
         ours = _best(lambda b=body, s=status: efb(b, status=s), number, repeat)
         ours_token = _best(lambda b=body, s=status: efb(b, status=s, token=TOKEN), number, repeat)
-        ours_resp = _best_over(lambda r: efr(r, token=TOKEN), _httpx_response(status, body), number, repeat)
-        ours_resp_plain = _best_over(efr, _httpx_response(status, body), number, repeat)
+        ours_resp = _best_over(
+            lambda r: efr(r, token=TOKEN), _httpx_response(status, body, headers), number, repeat
+        )
+        ours_resp_plain = _best_over(efr, _httpx_response(status, body, headers), number, repeat)
         floor_all.append(floor)
         ours_all.append(ours)
         rows.append((f"{name} ({len(body)} B)", "json.loads (floor)", f"{floor:8.2f}", "1.00x"))
@@ -236,9 +190,9 @@ def bench_errors(number: int, repeat: int) -> list[Row]:
                 rows.append(("", peer, "skipped", "not installed"))
                 continue
             make = (
-                _requests_response(makers["requests"], status, body)
+                _requests_response(makers["requests"], status, body, headers)
                 if "google" in peer
-                else _httpx_response(status, body)
+                else _httpx_response(status, body, headers)
             )
             cost = _best_over(build(status, body), make, number, repeat)
             # Ours with the token (what the SDK's callers pass), then without (as these peers take none).

@@ -2,7 +2,7 @@
 // against openai-node, and import cost against an empty module, measured
 // in one run, reported as ratios. Run with `npm run bench` (it builds first).
 //
-// Construction: for each body of bodies.json (shared with the Python
+// Construction: for each body of python-sdk/bench/bodies.json (shared with the Python
 // benchmark), the median ns per call over interleaved rounds of
 //   JSON.parse   JSON.parse of the body (the unit),
 //   floor        JSON.parse + class lookup + constructing an Error subclass
@@ -42,7 +42,8 @@ if (only !== undefined && only !== "construction" && only !== "import") throw ne
 const ROUNDS = quick ? 5 : 15;
 const TARGET_MS = quick ? 40 : 100;
 
-const { bodies, token } = JSON.parse(readFileSync(join(HERE, "bodies.json"), "utf8"));
+// The bodies, headers and token of both SDK benchmarks.
+const { bodies, token } = JSON.parse(readFileSync(join(ROOT, "..", "python-sdk", "bench", "bodies.json"), "utf8"));
 
 // --- the floor: the least a typed error from a JSON body can cost -------------
 class FloorError extends Error {
