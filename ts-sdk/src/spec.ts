@@ -30,6 +30,13 @@ export const CATCH_ALL: CodeSpec = Object.freeze({
   emittedBy: undefined,
 });
 
+// Every error of a code shares its spec (and its recovery advice): frozen, so none can change another's.
+for (const s of SPECS) {
+  Object.freeze(s.contextFields);
+  Object.freeze(s.recovery);
+  Object.freeze(s);
+}
+
 const SPEC_BY_CODE = new Map<string, CodeSpec>(SPECS.map((s) => [s.code, s]));
 
 /** The spec of `code` in the catalogue, or undefined for an unknown code (safe for any string). */

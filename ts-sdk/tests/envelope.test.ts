@@ -287,3 +287,15 @@ test("errors the SDK builds are the objects the constructors build, stack includ
   assert.equal(wrapped.cause, low);
   assert.deepEqual(Reflect.ownKeys(wrapped), Reflect.ownKeys(new RateLimitedError("x", { cause: low })));
 });
+
+test("the classification an error shows is shared, so it is read-only", () => {
+  const a = errorFromBody(envelope({ code: "rate_limited" }), { status: 429 });
+  const b = errorForCode("rate_limited");
+  assert.equal(a.recovery, b.recovery, "one object per code");
+  assert.ok(Object.isFrozen(a.recovery));
+  assert.throws(() => {
+    (a.recovery as { action: string }).action = "do_not_retry";
+  }, TypeError);
+  assert.equal(b.recovery.action, "retry_later");
+  assert.ok(Object.isFrozen(a.context));
+});
