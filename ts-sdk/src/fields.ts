@@ -141,17 +141,6 @@ class Picked {
   }
 }
 
-/** A header of a fetch `Headers` (names in lower case, values already joined). */
-function pickFetchHeader(picked: Picked, name: string, value: string): void {
-  if (name.length === 12) {
-    if (name === "x-request-id") picked.requestId = value;
-  } else if (name.length === 14) {
-    if (name === "retry-after-ms") picked.retryAfterMs = value;
-  } else if (name.length === 11) {
-    if (name === "retry-after") picked.retryAfter = value;
-  }
-}
-
 function joined(had: string | undefined, text: string): string {
   return had === undefined ? text : `${had}, ${text}`;
 }
@@ -175,27 +164,27 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * The headers an error reads, in one pass: from a fetch `Headers` (its
- * values already joined; one iteration, which costs less than three `get`s
- * for the few headers an error response has, and less than `forEach`),
- * anything else with
- * `get(name)`, or a plain object (names compared case-insensitively; a name
- * given more than once has its values joined with ", ", in order). A
- * throwing getter or proxy reads as no headers.
+ * The headers an error reads. From a fetch `Headers`, or anything else with
+ * `get(name)`, each by name: `x-request-id`, and the two retry headers only
+ * when `retry` says the delay is still unknown (one `get` costs about
+ * 0.2 µs; iterating a fresh `Headers` sorts it first, 1.7 µs for eight
+ * headers). From a plain object, in one pass over its keys (names compared
+ * case-insensitively; a name given more than once has its values joined with
+ * ", ", in order). A throwing getter or proxy reads as no headers.
  */
-function pickHeaders(headers: HeadersLike | undefined): Picked | undefined {
+function pickHeaders(headers: HeadersLike | undefined, retry: boolean): Picked | undefined {
   if (headers === undefined || headers === null || typeof headers !== "object") return undefined;
   const picked = new Picked();
   try {
-    if (typeof Headers === "function" && headers instanceof Headers) {
-      for (const entry of headers as unknown as Iterable<readonly [string, string]>) pickFetchHeader(picked, entry[0], entry[1]);
-      return picked;
-    }
     const get = (headers as { get?: unknown }).get;
     if (typeof get === "function") {
       picked.requestId = text(get.call(headers, "x-request-id"));
-      picked.retryAfterMs = text(get.call(headers, "retry-after-ms"));
-      picked.retryAfter = text(get.call(headers, "retry-after"));
+      if (retry) {
+        picked.retryAfterMs = text(get.call(headers, "retry-after-ms"));
+        if (picked.retryAfterMs === undefined || !DIGITS.test(picked.retryAfterMs)) {
+          picked.retryAfter = text(get.call(headers, "retry-after"));
+        }
+      }
       return picked;
     }
     const record = headers as Readonly<Record<string, unknown>>;
@@ -245,10 +234,14 @@ export function parseHttpDate(value: string): number | undefined {
   return ms;
 }
 
-/** The retry delay: the context's `retry_after_ms`, else `Retry-After-Ms`, else `Retry-After`. */
-function retryAfter(context: ErrorContext, headers: Picked | undefined): number | undefined {
+/** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0). */
+function contextDelay(context: ErrorContext): number | undefined {
   const fromContext = context["retry_after_ms"];
-  if (typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0) return fromContext;
+  return typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0 ? fromContext : undefined;
+}
+
+/** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date). */
+function headerDelay(headers: Picked | undefined): number | undefined {
   if (headers === undefined) return undefined;
   const ms = headers.retryAfterMs;
   if (ms !== undefined && DIGITS.test(ms)) return Number(ms);
@@ -352,12 +345,14 @@ export function fill(
     context = buildContext(rawContext, forms, bodyForms);
   }
   // The header when it is not empty once sanitized, else the envelope's.
-  const picked = headers === undefined ? undefined : pickHeaders(headers);
+  // The delay: the caller's, else the context's retry_after_ms, else the headers'.
+  const known = delay ?? contextDelay(context);
+  const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
   const fromHeader = picked?.requestId;
   if (fromHeader !== undefined) requestId = sanitizeWithForms(fromHeader, forms) || undefined;
   if (requestId === undefined && sentCode !== undefined) {
     requestId = cleanMember(rawRequestId, forms, bodyForms, "", false);
   }
-  const retryAfterMs = delay ?? retryAfter(context, picked);
+  const retryAfterMs = known ?? headerDelay(picked);
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
 }

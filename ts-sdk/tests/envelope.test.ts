@@ -299,3 +299,23 @@ test("the classification an error shows is shared, so it is read-only", () => {
   assert.equal(b.recovery.action, "retry_later");
   assert.ok(Object.isFrozen(a.context));
 });
+
+test("headers are read by name, the retry headers only while the delay is unknown", () => {
+  const asked: string[] = [];
+  const headers = {
+    get(name: string): string | null {
+      asked.push(name);
+      return name === "retry-after" ? "5" : null;
+    },
+  };
+  const known = errorFromBody(envelope({ code: "rate_limited", context: { retry_after_ms: 1200 } }), { status: 429, headers });
+  assert.equal(known.retryAfterMs, 1200);
+  assert.deepEqual(asked, ["x-request-id"]);
+  asked.length = 0;
+  const unknown = errorFromBody(envelope({ code: "unavailable" }), { status: 503, headers });
+  assert.equal(unknown.retryAfterMs, 5000);
+  assert.deepEqual(asked, ["x-request-id", "retry-after-ms", "retry-after"]);
+  asked.length = 0;
+  errorForCode("unavailable", "down", { headers, retryAfterMs: 10 });
+  assert.deepEqual(asked, ["x-request-id"], "a delay the caller gives needs no header");
+});
