@@ -200,7 +200,10 @@ PYTHON_RUNTIME_EXPORTS: tuple[str, ...] = (
     "sanitize_text",
     "validate_timeout",
 )
-"""The names the Python package exports (its ``__all__``) beside the generated classes."""
+"""The names the Python package exports (its ``__all__``) beside the generated classes.
+
+A copy, since the generator does not read the runtime it generates for:
+``python-sdk/tests/test_sdk_generated.py`` fails when the two differ."""
 
 TS_RUNTIME_EXPORTS: tuple[str, ...] = (
     # Values of the hand-written runtime (ts-sdk/src/index.ts) and the generated catalogue.
@@ -241,7 +244,9 @@ TS_RUNTIME_EXPORTS: tuple[str, ...] = (
 
 The base class, ``ErrorClassOf``, the union type of every class
 (:func:`known_type_name`) and the envelope's types are added by the
-TypeScript renderer, which knows them all for a given catalogue."""
+TypeScript renderer, which knows them all for a given catalogue.
+``ts-sdk/tests/generated.test.ts`` fails when this list and the package's
+exports differ."""
 
 GENERATED_TYPE_NAMES: tuple[str, ...] = (
     "ErrorClassOf",
