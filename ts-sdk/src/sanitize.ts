@@ -184,28 +184,27 @@ function build(): Engine {
 }
 
 /**
- * One pass over `text`: NEEDS_STEP_1 when it holds an ASCII character that
- * step 1 changes, NOT_ASCII when it holds any other character above U+007F,
- * else the mask of rules whose triggers occur (case-insensitively).
+ * One pass over `text`, stopped at the first character that needs the full
+ * steps: NEEDS_STEP_1 at an ASCII character that step 1 changes, NOT_ASCII
+ * at any character above U+007F (either way every step runs, so which one
+ * comes first does not matter); else the mask of rules whose triggers occur
+ * (case-insensitively).
  */
 function scan(e: Engine, text: string): number {
   const { next, found, accepting, dead } = e;
   let state = e.start;
   let mask = 0;
-  let high = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    // A character above U+007F is noted and read as its low seven bits: the
-    // verdict is NOT_ASCII (or NEEDS_STEP_1) whatever the automaton says.
-    high |= c;
-    state = next[state + (c & 0x7f)]!;
+    if (c > 0x7f) return NOT_ASCII;
+    state = next[state + c]!;
     if (state >= accepting) {
       if (state === dead) return NEEDS_STEP_1;
       mask |= found[state >> 7]!;
     }
   }
-  return high > 0x7f ? NOT_ASCII : mask | e.always;
+  return mask | e.always;
 }
 
 const LOWER_K = 0x6b;
