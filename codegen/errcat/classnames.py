@@ -142,17 +142,18 @@ class _Checker:
         clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
         fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
         # The envelope type of each code's context is named after its Python class.
-        context_types: dict[str, tuple[str, str]] = {}
+        # folded name -> (owner, name, whether the owner is a context type)
+        context_types: dict[str, tuple[str, str, bool]] = {}
         for code in with_context:
             if (code, "python") not in bad:
                 line = self.doc.key_mark(("codes", code))[0]
                 owner = f"the context type of {format_path(('codes', code))} (line {line})"
                 name = naming.context_type_name(names[code]["python"].name)
-                context_types[naming.fold(name)] = (owner, name)
+                context_types[naming.fold(name)] = (owner, name, True)
         for lang, label in LANGUAGES:
-            seen: dict[str, tuple[str, str]] = dict(context_types)
+            seen: dict[str, tuple[str, str, bool]] = dict(context_types)
             if self.base:
-                seen[naming.fold(self.base)] = ("the base class", self.base)
+                seen[naming.fold(self.base)] = ("the base class", self.base, False)
             for code, entry in names.items():
                 chosen = entry[lang]
                 if (code, lang) in bad or code in self.skip:
@@ -160,10 +161,13 @@ class _Checker:
                 key = naming.fold(chosen.name)
                 if key not in seen:
                     line = self.doc.key_mark(("codes", code))[0]
-                    seen[key] = (f"{format_path(('codes', code))} (line {line})", chosen.name)
+                    seen[key] = (
+                        f"{format_path(('codes', code))} (line {line})",
+                        chosen.name,
+                        False,
+                    )
                     continue
-                owner, other = seen[key]
-                is_type = owner.startswith("the context type")
+                owner, other, is_type = seen[key]
                 if other == chosen.name:
                     what = "name" if is_type else "class name"
                     text = f"{quoted(chosen.name)} is also the {what} of {owner}"

@@ -248,9 +248,15 @@ TypeScript renderer, which knows them all for a given catalogue.
 ``ts-sdk/tests/generated.test.ts`` fails when this list and the package's
 exports differ."""
 
+TS_CLASS_MAP_TYPE = "ErrorClassOf"
+"""The generated TypeScript interface from each code to its class (``errors.ts``)."""
+
+ENVELOPE_TYPE = "ErrorEnvelope"
+"""The name of the type of the whole envelope (the schema's root) in the generated SDKs."""
+
 GENERATED_TYPE_NAMES: tuple[str, ...] = (
-    "ErrorClassOf",
-    "ErrorEnvelope",
+    TS_CLASS_MAP_TYPE,
+    ENVELOPE_TYPE,
     "ErrorObject",
     "Context",
     "Recovery",

@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
-from errcat.naming import PYTHON_RUNTIME_BASE
+from errcat.naming import ENVELOPE_TYPE, PYTHON_RUNTIME_BASE
 from errcat.render import header_lines, render_template
 from errcat.render.schema import envelope_schema
 
@@ -359,7 +359,7 @@ def envelope_models(cat: Catalogue) -> str:
         formatters=[Formatter.BUILTIN],
         builtin_format_line_length=WIDTH,
         custom_file_header=f"{header}\n{doc}",
-        class_name="ErrorEnvelope",
+        class_name=ENVELOPE_TYPE,
         use_schema_description=True,
         use_field_description=True,
         use_single_line_docstring=True,

@@ -22,16 +22,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
-from errcat.naming import TS_RUNTIME_BASE, TS_RUNTIME_EXPORTS, known_type_name, ts_identifier
+from errcat.naming import (
+    ENVELOPE_TYPE,
+    TS_CLASS_MAP_TYPE,
+    TS_RUNTIME_BASE,
+    TS_RUNTIME_EXPORTS,
+    known_type_name,
+    ts_identifier,
+)
 from errcat.render import render_template
 from errcat.render.schema import envelope_schema
 
 OUT = "ts-sdk/src/generated"
 
-ROOT_TYPE = "ErrorEnvelope"
+ROOT_TYPE = ENVELOPE_TYPE
 """The name of the type of the schema's root (the whole envelope)."""
 
-CLASS_MAP_TYPE = "ErrorClassOf"
+CLASS_MAP_TYPE = TS_CLASS_MAP_TYPE
 """The generated interface mapping each code to its class (``errors.ts``)."""
 
 
