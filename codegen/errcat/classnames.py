@@ -10,19 +10,14 @@ would confuse them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from errcat import naming
 from errcat.document import Document, KeyPath, format_path, is_rejected
+from errcat.languages import LANGUAGES
 from errcat.problems import Problem
 from errcat.wording import ascii_snake, quoted
 
-LANGUAGES = (("python", "Python"), ("typescript", "TypeScript"))
-CHECKS: dict[str, Callable[[str, str], str | None]] = {
-    "python": naming.python_problem,
-    "typescript": naming.typescript_problem,
-}
 DERIVED = "derived from the code"
 
 
@@ -36,24 +31,14 @@ class ClassName(NamedTuple):
 
 
 def names_of(code: str, spec: dict[str, Any]) -> dict[str, ClassName]:
-    """Return each language's class name of ``code``, as the model will decide it."""
-    derived = naming.class_name_for(code)
-    override = spec.get("class_name")
+    """Each language's class name of ``code`` (:func:`errcat.naming.class_names`), and where it is set."""
     result: dict[str, ClassName] = {}
-    for lang, _label in LANGUAGES:
-        if isinstance(override, str):
-            result[lang] = ClassName(
-                override, ("codes", code, "class_name"), False, "set by class_name"
-            )
-        elif isinstance(override, dict) and isinstance(override.get(lang), str):
-            result[lang] = ClassName(
-                override[lang],
-                ("codes", code, "class_name", lang),
-                False,
-                f"set by class_name.{lang}",
-            )
+    for lang, choice in naming.class_names(code, spec.get("class_name")).items():
+        if choice.keys:
+            origin = "set by " + ".".join(choice.keys)
+            result[lang] = ClassName(choice.name, ("codes", code, *choice.keys), False, origin)
         else:
-            result[lang] = ClassName(derived, ("codes", code), True, DERIVED)
+            result[lang] = ClassName(choice.name, ("codes", code), True, DERIVED)
     return result
 
 
@@ -81,8 +66,10 @@ class _Checker:
         prefixed = self.prefix + stem if stem.endswith("Error") else self.prefix + stem + "Error"
         for candidate in (naming.class_name_for(code), prefixed):
             if (
-                naming.python_problem(candidate, self.base) is None
-                and naming.typescript_problem(candidate, self.base) is None
+                all(
+                    naming.class_problem(lang.key, candidate, self.base) is None
+                    for lang in LANGUAGES
+                )
                 and naming.fold(candidate) not in taken
             ):
                 return candidate
@@ -91,17 +78,19 @@ class _Checker:
     def base_class(self) -> None:
         if not self.base:
             return
-        runtime = f"{self.base!r} is already a name of the SDK runtime"
-        for lang, label in LANGUAGES:
-            reason = CHECKS[lang](self.base, self.base)
-            if reason is not None and reason != runtime:
-                self.add(
-                    ("base_class",),
-                    "base-class",
-                    f"the {label} base class name {reason}",
-                    f"choose another PascalCase base class name, e.g. {self.prefix}Error",
-                    at_key=False,
-                )
+        found: dict[str, list[str]] = {}
+        for lang in LANGUAGES:
+            reason = naming.base_class_problem(lang.key, self.base)
+            if reason is not None:
+                found.setdefault(reason, []).append(lang.label)
+        for reason, labels in found.items():
+            self.add(
+                ("base_class",),
+                "base-class",
+                f"the {' and '.join(labels)} base class name {reason}",
+                f"choose another PascalCase base class name, e.g. {self.prefix}Error",
+                at_key=False,
+            )
 
     def legal(self, names: dict[str, dict[str, ClassName]]) -> set[tuple[str, str]]:
         """Report illegal names; return the (code, language) pairs that have one."""
@@ -109,19 +98,19 @@ class _Checker:
         bad: set[tuple[str, str]] = set()
         for code, entry in names.items():
             found: dict[tuple[KeyPath, str], list[str]] = {}
-            for lang, label in LANGUAGES:
-                chosen = entry[lang]
-                reason = CHECKS[lang](chosen.name, self.base)
+            for lang in LANGUAGES:
+                chosen = entry[lang.key]
+                reason = naming.class_problem(lang.key, chosen.name, self.base)
                 if reason is not None:
-                    bad.add((code, lang))
+                    bad.add((code, lang.key))
                     found.setdefault((chosen.where, f"{reason} ({chosen.origin})"), []).append(
-                        label
+                        lang.label
                     )
             # Only a bad name needs the set of names taken by the others, so
             # valid catalogues stay linear in the number of codes.
             taken = {folded for folded, owner in owners if owner != code} if found else set()
             for (where, reason), labels in found.items():
-                langs = [lang for lang, label in LANGUAGES if label in labels]
+                langs = [lang.key for lang in LANGUAGES if lang.label in labels]
                 chosen = entry[langs[0]]
                 example = self.suggestion(code, chosen.name, taken)
                 self.add(
@@ -150,13 +139,13 @@ class _Checker:
                 owner = f"the context type of {format_path(('codes', code))} (line {line})"
                 name = naming.context_type_name(names[code]["python"].name)
                 context_types[naming.fold(name)] = (owner, name, True)
-        for lang, label in LANGUAGES:
+        for lang in LANGUAGES:
             seen: dict[str, tuple[str, str, bool]] = dict(context_types)
             if self.base:
                 seen[naming.fold(self.base)] = ("the base class", self.base, False)
             for code, entry in names.items():
-                chosen = entry[lang]
-                if (code, lang) in bad or code in self.skip:
+                chosen = entry[lang.key]
+                if (code, lang.key) in bad or code in self.skip:
                     continue
                 key = naming.fold(chosen.name)
                 if key not in seen:
@@ -176,7 +165,7 @@ class _Checker:
                         f"{quoted(chosen.name)} collides with {quoted(other)} of {owner} "
                         "when case is ignored"
                     )
-                clashes.setdefault((code, chosen.where, text), []).append(label)
+                clashes.setdefault((code, chosen.where, text), []).append(lang.label)
                 fix = (
                     f"give {format_path(('codes', code))} a class_name that does not end in Context"
                     if is_type
@@ -199,7 +188,7 @@ def _rename_fix(code: str, langs: list[str], origin: str, example: str | None) -
     new = example or "<NewName>"
     where = format_path(("codes", code))
     if origin == DERIVED:
-        value = new if len(langs) == 2 else f"{{{langs[0]}: {new}}}"
+        value = new if len(langs) == len(LANGUAGES) else f"{{{langs[0]}: {new}}}"
         return f"add class_name: {value} to {where}"
     key = "class_name" if origin == "set by class_name" else f"class_name.{langs[0]}"
     return f"change {where}.{key} to another PascalCase name, e.g. {new}"

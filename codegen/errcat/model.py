@@ -8,7 +8,9 @@ accepted; it does not re-check what the validator already rejects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from errcat import naming
@@ -52,7 +54,7 @@ class ContextField:
 
 @dataclass(frozen=True)
 class Recovery:
-    """What a caller (or agent) should do next: seed 000's recovery advice."""
+    """What a caller (or agent) should do next, and whether to resend the same arguments."""
 
     action: str
     same_arguments: str
@@ -85,14 +87,24 @@ class ErrorCode:
     recovery: Recovery
     side_effects: str
     emitted_by: str
-    python_class: str
-    ts_class: str
+    class_names: Mapping[str, str] = field(hash=False)
+    """The class name in each language, by language key (:data:`errcat.languages.LANGUAGES`)."""
     surfaces: tuple[SurfaceOverride, ...]
     since: int
     deprecated: str | None
     families: tuple[str, ...]
     fallback_statuses: tuple[str, ...]
     """Statuses (``"503"``, ``"5xx"``, ``"default"``) whose bare responses map to this code."""
+
+    @property
+    def python_class(self) -> str:
+        """The Python class name (``class_names["python"]``)."""
+        return self.class_names["python"]
+
+    @property
+    def ts_class(self) -> str:
+        """The TypeScript class name (``class_names["typescript"]``)."""
+        return self.class_names["typescript"]
 
     @property
     def sdk_local(self) -> bool:
@@ -118,7 +130,7 @@ DEFAULT_UNKNOWN = {
     },
     "side_effects": "unknown",
 }
-"""The catch-all of seed 000, used when a catalogue has no ``unknown_code`` section."""
+"""The catch-all advice, used when a catalogue has no ``unknown_code`` section."""
 
 
 @dataclass(frozen=True)
@@ -275,15 +287,6 @@ def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:
     )
 
 
-def _class_names(code: str, override: Any) -> tuple[str, str]:
-    derived = naming.class_name_for(code)
-    if isinstance(override, str):
-        return override, override
-    if isinstance(override, dict):
-        return override.get("python", derived), override.get("typescript", derived)
-    return derived, derived
-
-
 def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalogue:
     """Turn validated catalogue data into the frozen model.
 
@@ -323,7 +326,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
     )
     codes = []
     for code, spec in sorted(data["codes"].items()):
-        python_class, ts_class = _class_names(code, spec.get("class_name"))
+        names = naming.class_names(code, spec.get("class_name"))
         surfaces = tuple(
             SurfaceOverride(
                 surface=name, message=s.get("message"), remediation=s.get("remediation")
@@ -345,8 +348,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
                 recovery=Recovery(**spec["recovery"]),
                 side_effects=spec["side_effects"],
                 emitted_by=spec.get("emitted_by", "server"),
-                python_class=python_class,
-                ts_class=ts_class,
+                class_names=MappingProxyType({k: v.name for k, v in names.items()}),
                 surfaces=surfaces,
                 since=spec.get("since", 1),
                 deprecated=spec.get("deprecated"),

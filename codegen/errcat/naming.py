@@ -8,245 +8,26 @@ what it checks is exactly what the renderers emit.
 
 from __future__ import annotations
 
-import builtins
-import keyword
+import importlib.resources
+import json
 import re
+from dataclasses import dataclass
+from functools import cache
+
+from errcat.languages import LANGUAGES, PYTHON, TYPESCRIPT
+from errcat.languages import language as _language
 
 CODE_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 """What a code must look like: lower snake_case ASCII."""
 
 CLASS_RE = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
 
-PYTHON_RESERVED: frozenset[str] = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
-"""Python keywords; a class may not be named after one."""
-
-PYTHON_BUILTINS: frozenset[str] = frozenset(
-    name for name in dir(builtins) if not name.startswith("_")
-)
-"""Names a generated Python class would shadow (``TimeoutError``, ``TypeError``...)."""
-
-TS_RESERVED: frozenset[str] = frozenset(
-    [
-        "break",
-        "case",
-        "catch",
-        "class",
-        "const",
-        "continue",
-        "debugger",
-        "default",
-        "delete",
-        "do",
-        "else",
-        "enum",
-        "export",
-        "extends",
-        "false",
-        "finally",
-        "for",
-        "function",
-        "if",
-        "import",
-        "in",
-        "instanceof",
-        "new",
-        "null",
-        "return",
-        "super",
-        "switch",
-        "this",
-        "throw",
-        "true",
-        "try",
-        "typeof",
-        "var",
-        "void",
-        "while",
-        "with",
-        "as",
-        "implements",
-        "interface",
-        "let",
-        "package",
-        "private",
-        "protected",
-        "public",
-        "static",
-        "yield",
-        "any",
-        "boolean",
-        "number",
-        "string",
-        "symbol",
-        "type",
-        "from",
-        "of",
-        "await",
-        "async",
-        "declare",
-        "module",
-        "namespace",
-        "require",
-        "get",
-        "set",
-        "never",
-        "unknown",
-        "object",
-        "undefined",
-    ]
-)
-"""TypeScript and JavaScript reserved and contextual words."""
-
-TS_GLOBALS: frozenset[str] = frozenset(
-    [
-        "Error",
-        "EvalError",
-        "RangeError",
-        "ReferenceError",
-        "SyntaxError",
-        "TypeError",
-        "URIError",
-        "AggregateError",
-        "DOMException",
-        "Object",
-        "Function",
-        "Array",
-        "Number",
-        "String",
-        "Boolean",
-        "Symbol",
-        "BigInt",
-        "Date",
-        "RegExp",
-        "Promise",
-        "Proxy",
-        "Reflect",
-        "Map",
-        "Set",
-        "WeakMap",
-        "WeakSet",
-        "WeakRef",
-        "JSON",
-        "Math",
-        "Intl",
-        "ArrayBuffer",
-        "SharedArrayBuffer",
-        "DataView",
-        "Atomics",
-        "Uint8Array",
-        "Int8Array",
-        "Uint16Array",
-        "Int16Array",
-        "Uint32Array",
-        "Int32Array",
-        "Float32Array",
-        "Float64Array",
-        "BigInt64Array",
-        "BigUint64Array",
-        "Uint8ClampedArray",
-        "Response",
-        "Request",
-        "Headers",
-        "URL",
-        "URLSearchParams",
-        "AbortController",
-        "AbortSignal",
-        "TextEncoder",
-        "TextDecoder",
-        "Blob",
-        "File",
-        "FormData",
-        "ReadableStream",
-        "WritableStream",
-        "Event",
-        "EventTarget",
-        "Buffer",
-        "Infinity",
-        "NaN",
-    ]
-)
-"""Global names a generated TypeScript class would shadow."""
-
-PYTHON_RUNTIME_BASE = "ErrorBase"
+PYTHON_RUNTIME_BASE = PYTHON.runtime_base
 """The base class of the hand-written Python runtime; the generated code names it after the catalogue."""
 
-TS_RUNTIME_BASE = "AgentRunError"
+TS_RUNTIME_BASE = TYPESCRIPT.runtime_base
 """The base class of the hand-written TypeScript runtime (``ts-sdk/src/base.ts``);
 a catalogue with another base class name gets that name as an alias of it."""
-
-PYTHON_RUNTIME_EXPORTS: tuple[str, ...] = (
-    "CONTRACT_VERSION",
-    "DEFAULT_EXEC_TIMEOUT_S",
-    "DEFAULT_RUN_CODE_TIMEOUT_S",
-    "EXEC_TIMEOUT_EXIT_CODE",
-    "MAX_EXEC_TIMEOUT_S",
-    "AsyncErrorHook",
-    "Code",
-    "CodeSpec",
-    "ErrorBody",
-    "ErrorEnvelope",
-    "ErrorHook",
-    "Recovery",
-    "aerror_from_response",
-    "araise_for_status",
-    "code_spec",
-    "error_for_code",
-    "error_for_exit",
-    "error_from_body",
-    "error_from_response",
-    "install_error_hook",
-    "lookup",
-    "raise_for_status",
-    "sanitize_text",
-    "validate_timeout",
-)
-"""The names the Python package exports (its ``__all__``) beside the generated classes.
-
-A copy, since the generator does not read the runtime it generates for:
-``python-sdk/tests/test_sdk_generated.py`` fails when the two differ."""
-
-TS_RUNTIME_EXPORTS: tuple[str, ...] = (
-    # Values of the hand-written runtime (ts-sdk/src/index.ts) and the generated catalogue.
-    "LIMITS",
-    "CONTRACT_VERSION",
-    "ERROR_CLASSES",
-    "errorForCode",
-    "errorForExit",
-    "errorFromBody",
-    "errorFromResponse",
-    "fallbackCode",
-    "isKnownCode",
-    "lookup",
-    "parseHttpDate",
-    "raiseForStatus",
-    "sanitizeText",
-    "validateTimeout",
-    # Types of the hand-written runtime.
-    "AgentRunErrorInit",
-    "AgentRunErrorJSON",
-    "CodeSpec",
-    "ContextValue",
-    "ErrorContext",
-    "ErrorForCodeOptions",
-    "ErrorForExitOptions",
-    "ErrorFromBodyOptions",
-    "HeadersLike",
-    "Limits",
-    "ResponseLike",
-    "ResponseOptions",
-    "SanitizeOptions",
-    "SideEffects",
-    "ValidateTimeoutOptions",
-    # Names of generated/errors.ts's own scope besides its classes.
-    "defineErrorClass",
-)
-"""The names the TypeScript package exports (or ``errors.ts`` declares) beside the generated classes.
-
-The base class, ``ErrorClassOf``, the union type of every class
-(:func:`known_type_name`) and the envelope's types are added by the
-TypeScript renderer, which knows them all for a given catalogue.
-``ts-sdk/tests/generated.test.ts`` fails when this list and the package's
-exports differ."""
 
 TS_CLASS_MAP_TYPE = "ErrorClassOf"
 """The generated TypeScript interface from each code to its class (``errors.ts``)."""
@@ -254,32 +35,51 @@ TS_CLASS_MAP_TYPE = "ErrorClassOf"
 ENVELOPE_TYPE = "ErrorEnvelope"
 """The name of the type of the whole envelope (the schema's root) in the generated SDKs."""
 
-GENERATED_TYPE_NAMES: tuple[str, ...] = (
-    TS_CLASS_MAP_TYPE,
-    ENVELOPE_TYPE,
-    "ErrorObject",
-    "Context",
-    "Recovery",
-    "Code",
-)
-"""Types every generated SDK declares whatever the catalogue: the code-to-class
-map and the envelope's fixed types (each code with context fields adds
-:func:`context_type_name` of its class)."""
+RUNTIME_NAMES_FILE = "runtime_names.json"
 
-RUNTIME_NAMES: frozenset[str] = frozenset(
-    (
-        PYTHON_RUNTIME_BASE,
-        TS_RUNTIME_BASE,
-        *PYTHON_RUNTIME_EXPORTS,
-        *TS_RUNTIME_EXPORTS,
-        *GENERATED_TYPE_NAMES,
-    )
-)
-"""Every name of either SDK that is not a generated class: a class may take none
-of them, in either language, so that class names stay the same in both.
 
-The catalogue's base class name is checked on its own, as are the names it
-derives (:func:`known_type_name`, :func:`context_type_name`)."""
+@cache
+def runtime_names() -> frozenset[str]:
+    """Every name of either SDK package that is not a generated class or derived from the catalogue.
+
+    Read from ``errcat/runtime_names.json``, which :mod:`errcat.runtime_names`
+    derives from the packages (their hand-written and generated modules). A
+    class may take none of them in either language, so that class names stay
+    the same in both, and neither may the base class, except that it may be
+    named as a runtime's own base class.
+    """
+    text = (importlib.resources.files("errcat") / RUNTIME_NAMES_FILE).read_text(encoding="utf-8")
+    data: dict[str, list[str]] = json.loads(text)
+    return frozenset(name for names in data.values() for name in names)
+
+
+@dataclass(frozen=True)
+class ClassNameChoice:
+    """One language's class name of a code, and the catalogue keys that decide it."""
+
+    name: str
+    keys: tuple[str, ...]
+    """Under ``codes.<code>``: ``()`` when derived from the code, ``("class_name",)``
+    or ``("class_name", "<language>")`` when set."""
+
+
+def class_names(code: str, override: object) -> dict[str, ClassNameChoice]:
+    """Resolve the class name of ``code`` in every language of :data:`LANGUAGES`.
+
+    ``override`` is the code's ``class_name``: a string names the class in
+    every language, a mapping per language; a language it does not name gets
+    :func:`class_name_for` of the code. The one place class names are decided:
+    the model and the validator both call it.
+    """
+    out: dict[str, ClassNameChoice] = {}
+    for lang in LANGUAGES:
+        if isinstance(override, str):
+            out[lang.key] = ClassNameChoice(override, ("class_name",))
+        elif isinstance(override, dict) and isinstance(override.get(lang.key), str):
+            out[lang.key] = ClassNameChoice(override[lang.key], ("class_name", lang.key))
+        else:
+            out[lang.key] = ClassNameChoice(class_name_for(code), ())
+    return out
 
 
 def class_name_for(code: str) -> str:
@@ -314,30 +114,33 @@ def fold(name: str) -> str:
     return re.sub(r"[^0-9a-z]", "", name.casefold())
 
 
-def python_problem(name: str, base_class: str) -> str | None:
-    """Say why ``name`` cannot be a generated Python class, or ``None`` if it can."""
+def class_problem(language: str, name: str, base_class: str) -> str | None:
+    """Say why ``name`` cannot be a generated class in ``language``, or ``None`` if it can.
+
+    ``base_class`` is the catalogue's: no class may take it, nor the names
+    derived from it (:func:`known_type_name`).
+    """
+    lang = _language(language)
     if not CLASS_RE.match(name):
         return f"{name!r} is not a PascalCase ASCII identifier"
-    if name in PYTHON_RESERVED:
-        return f"{name!r} is a Python keyword"
-    if name in PYTHON_BUILTINS:
-        return f"{name!r} would shadow the Python builtin of that name"
-    if name == base_class or name in RUNTIME_NAMES:
+    if name in lang.keywords:
+        return f"{name!r} is {lang.keyword_kind}"
+    if name in lang.globals:
+        return f"{name!r} would shadow {lang.global_kind} of that name"
+    if name in (base_class, known_type_name(base_class)) or name in runtime_names():
         return f"{name!r} is already a name of the SDK runtime"
     return None
 
 
-def typescript_problem(name: str, base_class: str) -> str | None:
-    """Say why ``name`` cannot be a generated TypeScript class, or ``None`` if it can."""
-    if not CLASS_RE.match(name):
-        return f"{name!r} is not a PascalCase ASCII identifier"
-    if name in TS_RESERVED:
-        return f"{name!r} is a TypeScript reserved word"
-    if name in TS_GLOBALS:
-        return f"{name!r} would shadow the JavaScript global of that name"
-    if name == base_class or name in RUNTIME_NAMES or name == known_type_name(base_class):
-        return f"{name!r} is already a name of the SDK runtime"
-    return None
+def base_class_problem(language: str, name: str) -> str | None:
+    """Say why ``name`` cannot be the base class in ``language``, or ``None`` if it can.
+
+    It may be a runtime's own base class name (the runtime's class, under
+    its own name), and no other name of either package.
+    """
+    if name in {lang.runtime_base for lang in LANGUAGES}:
+        return None
+    return class_problem(language, name, "")
 
 
 def ts_identifier(code: str) -> str:

@@ -303,7 +303,7 @@ def test_the_real_sanitizer_is_portable() -> None:
 def test_derived_names_follow_naming() -> None:
     # The validator checks what the renderers emit: names come from errcat.naming.
     assert naming.class_name_for("timeout") == "TimeoutError"
-    assert naming.python_problem("TimeoutError", "X") is not None
+    assert naming.class_problem("python", "TimeoutError", "X") is not None
 
 
 # -- robustness ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ import * as sdk from "@mitos/errors";
 import { PACKAGE_DIR, REPO_DIR, SPECS } from "./support.js";
 
 const GENERATED = join(PACKAGE_DIR, "src", "generated");
-const NAMING = join(REPO_DIR, "codegen", "errcat", "naming.py");
+const RUNTIME_NAMES = join(REPO_DIR, "codegen", "errcat", "runtime_names.json");
 
 test("every generated file starts with the generator's two header lines", () => {
   const files = readdirSync(GENERATED).filter((f) => f.endsWith(".ts"));
@@ -55,23 +55,20 @@ test("the envelope types follow the schema: a code union and per-code context ty
   assert.equal(envelope.error.code, "rate_limited");
 });
 
-test("the generator reserves exactly the names the package exports beside its classes", { skip: !existsSync(NAMING) }, () => {
-  // The generator refuses a catalogue whose class would take one of these names
-  // (TS_RUNTIME_EXPORTS in codegen/errcat/naming.py, plus the names it derives: the base
-  // class, ErrorClassOf, Known<base class> and the envelope's types). Its list must follow index.ts.
-  const source = readFileSync(NAMING, "utf8");
-  const block = /TS_RUNTIME_EXPORTS: tuple\[str, \.\.\.\] = \(([\s\S]*?)\n\)/.exec(source)?.[1] ?? "";
-  const listed = new Set([...block.matchAll(/"(\w+)"/g)].map((m) => m[1]!));
-  assert.ok(listed.size > 0, "TS_RUNTIME_EXPORTS found in codegen/errcat/naming.py");
-  listed.delete("defineErrorClass"); // declared in errors.ts's scope, not exported
+test("the generator reserves every name the package exports beside its classes", { skip: !existsSync(RUNTIME_NAMES) }, () => {
+  // The generator refuses a catalogue whose class or base class would take one of these
+  // names (codegen/errcat/runtime_names.json, derived from the packages, plus the names
+  // it derives from the catalogue: the classes, Known<base class> and the context types).
+  const listed = new Set<string>(Object.values(JSON.parse(readFileSync(RUNTIME_NAMES, "utf8")) as Record<string, string[]>).flat());
+  assert.ok(listed.size > 0, "names found in codegen/errcat/runtime_names.json");
 
   const entry = join(PACKAGE_DIR, "dist", "esm", "index.d.ts");
   const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, types: [] });
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
   const exported = new Set(checker.getExportsOfModule(moduleSymbol).map((s) => s.name));
-  const envelopeTypes = readFileSync(join(GENERATED, "envelope.ts"), "utf8").matchAll(/^export type (\w+) =/gm);
-  const derived = new Set([sdk.AgentRunError.name, "ErrorClassOf", "KnownAgentRunError", ...[...envelopeTypes].map((m) => m[1]!), ...SPECS.map((s) => s.className)]);
-  const runtime = [...exported].filter((name) => !derived.has(name)).sort();
-  assert.deepEqual(runtime, [...listed].sort());
+  const contextTypes = readFileSync(join(GENERATED, "envelope.ts"), "utf8").matchAll(/^export type (\w+Context) =/gm);
+  const derived = new Set(["KnownAgentRunError", ...[...contextTypes].map((m) => m[1]!), ...SPECS.map((s) => s.className)]);
+  const unreserved = [...exported].filter((name) => /^[A-Z][A-Za-z0-9]*$/.test(name) && !derived.has(name) && !listed.has(name));
+  assert.deepEqual(unreserved, []);
 });

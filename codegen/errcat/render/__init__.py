@@ -14,10 +14,14 @@ from functools import cache
 
 import jinja2
 
+from errcat.languages import LANGUAGES
 from errcat.model import Catalogue
 
-TARGETS: tuple[str, ...] = ("schema", "docs", "llms", "python", "typescript")
-"""Every target, in render order; ``--target`` picks a subset."""
+NEUTRAL_TARGETS: tuple[str, ...] = ("schema", "docs", "llms")
+"""The targets of no one language: the envelope schema, the Markdown catalogue, ``llms.txt``."""
+
+TARGETS: tuple[str, ...] = NEUTRAL_TARGETS + tuple(lang.key for lang in LANGUAGES)
+"""Every target, in render order (each language's SDK last); ``--target`` picks a subset."""
 
 
 @cache

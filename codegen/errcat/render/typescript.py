@@ -179,7 +179,7 @@ def _code(entry: ErrorCode) -> TsCode:
         )
     if entry.deprecated:
         lines += ["", f"@deprecated {entry.deprecated}"]
-    name = identifier(entry.ts_class)
+    name = identifier(entry.class_names[LANGUAGE])
     return TsCode(
         code=string_literal(entry.code),
         ts_class=name,

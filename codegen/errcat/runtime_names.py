@@ -1,0 +1,115 @@
+"""Derive the names a generated class or base class may not take, from the SDKs themselves.
+
+For each language of :data:`errcat.languages.LANGUAGES`: every name that a
+module of its hand-written runtime (every file under
+:attr:`~errcat.languages.Language.runtime_dir` outside the generated folder)
+defines, imports, exports or uses at module level, and every such name of the
+generated modules that does not depend on the catalogue. Those are found by
+rendering the repository's catalogue twice, once with every code, class,
+context field and the base class renamed, and keeping the names both renders
+share; the names the catalogue decides (classes, ``Known<base>``, context
+types) are checked by :mod:`errcat.classnames` from the catalogue itself.
+
+The result is kept in ``errcat/runtime_names.json`` (the installed generator
+does not ship the runtimes). Rewrite it after changing a runtime with::
+
+    python -m errcat.runtime_names
+
+``codegen/tests/test_runtime_names.py`` fails when the file and the SDKs differ.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from errcat.languages import LANGUAGES, Language
+from errcat.model import Catalogue, ContextField, build_model
+from errcat.naming import CLASS_RE
+from errcat.render import renderer
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parent / "runtime_names.json"
+COMMAND = "python -m errcat.runtime_names"
+_GENERATED_DIRS = ("_generated", "generated")
+
+
+def _sources(lang: Language, root: Path) -> list[str]:
+    files = sorted((root / lang.runtime_dir).rglob(f"*{lang.suffix}"))
+    return [
+        p.read_text(encoding="utf-8")
+        for p in files
+        if p.relative_to(root / lang.runtime_dir).parts[0] not in _GENERATED_DIRS
+    ]
+
+
+def _renamed(cat: Catalogue) -> Catalogue:
+    """``cat`` with every code's class, every context field and the base class renamed."""
+
+    def field(f: ContextField) -> ContextField:
+        return dataclasses.replace(f, name=f"probe_{f.name}")
+
+    codes = tuple(
+        dataclasses.replace(
+            c,
+            class_names={k: f"Probe{v}" for k, v in c.class_names.items()},
+            context=tuple(field(f) for f in c.context),
+        )
+        for c in cat.codes
+    )
+    return dataclasses.replace(
+        cat,
+        base_class=f"Probe{cat.base_class}",
+        codes=codes,
+        context_fields=tuple(field(f) for f in cat.context_fields),
+    )
+
+
+def _generated_names(lang: Language, cat: Catalogue) -> set[str]:
+    """The names the generated modules of ``lang`` define whatever the catalogue's names."""
+    render = renderer(lang.key)
+    found = []
+    for model in (cat, _renamed(cat)):
+        texts = [t for p, t in sorted(render(model).items()) if p.endswith(lang.suffix)]
+        found.append(set().union(*lang.module_names(texts)))
+    return found[0] & found[1]
+
+
+def derive(root: Path = REPO) -> dict[str, list[str]]:
+    """Every name each language's package holds that a class could be named, sorted.
+
+    Only names a class could have (:data:`errcat.naming.CLASS_RE`) are kept,
+    and not the language's own builtins.
+    """
+    path = root / "catalogue" / "errors.yaml"
+    data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+    cat = build_model(data, source="catalogue/errors.yaml", regenerate="-")
+    out: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        names = set().union(*lang.module_names(_sources(lang, root)))
+        names |= _generated_names(lang, cat)
+        # A builtin the runtime uses is the language's, not the package's: the
+        # class-name check reports it as a builtin, in that language only.
+        out[lang.key] = sorted(n for n in names - lang.globals if CLASS_RE.match(n))
+    return out
+
+
+def dumps(names: dict[str, list[str]]) -> str:
+    """The text of ``runtime_names.json``."""
+    return json.dumps(names, indent=2) + "\n"
+
+
+def main() -> int:
+    """Rewrite ``errcat/runtime_names.json`` from the SDKs in this repository."""
+    DATA.write_text(dumps(derive()), encoding="utf-8")
+    print(f"wrote {DATA.relative_to(REPO)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
