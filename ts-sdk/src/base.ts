@@ -136,7 +136,7 @@ export class AgentRunError extends Error {
     return this[SPEC].retryable;
   }
 
-  /** What to do next (seed 000): `action`, `same_arguments`, `guidance`. */
+  /** What to do next: `action`, `same_arguments`, `guidance`. */
   get recovery(): Readonly<Recovery> {
     return this[SPEC].recovery;
   }
@@ -222,26 +222,14 @@ export interface AgentRunErrorJSON {
 type Stored = "code" | "errorCause" | "remediation" | "status" | "context" | "retryAfterMs" | "requestId";
 
 /**
- * Make `error`, an `Error` the caller has just constructed with the
- * message (and `cause`) of `fields`, an instance of `cls` holding `fields`.
- *
- * This is how the SDK builds the errors it returns, instead of `new cls()`:
- * the object is the same (its prototype, its own members in the same order,
- * the `[[ErrorData]]` slot), and so is the stack, since V8 formats it when
- * it is first read (its first line then names the class) and its frames
- * start at the function that constructed the `Error`, as they start at the
- * function that calls `new cls()`. It costs less: when a class constructor
- * captures the stack, V8 also walks the frames of the constructors, to skip
- * them (about 1 µs of the 6 µs an error costs here; see
- * docs/benchmarks-typescript.md).
- *
- * The members are stored here as the constructor stores them, but on the
- * plain `Error`, before its prototype changes: then every error passes
- * through the same hidden classes at these stores, whatever its class
- * (shared with the constructor, they would see one per class and slow down).
+ * Make `error`, a plain `Error` just constructed with the message (and
+ * `cause`) of `fields`, an instance of `cls` holding `fields`: the same
+ * object and stack as `new cls()`, for less
+ * (docs/benchmarks-typescript.md, "How errors are built").
  */
 export function adopt(error: Error, cls: typeof AgentRunError, fields: CheckedFields): AgentRunError {
   const e = error as Error & { -readonly [K in Stored]: AgentRunError[K] };
+  // Stored before the prototype changes: one chain of hidden classes for every class.
   e.code = fields.code;
   e.errorCause = fields.errorCause;
   e.remediation = fields.remediation;

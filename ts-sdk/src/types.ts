@@ -8,7 +8,7 @@
 
 import type { Recovery } from "./generated/envelope.js";
 
-/** Whether the failed call may have changed something: seed 000's side-effects advice. */
+/** Whether the failed call may have changed something. */
 export type SideEffects = "none_expected" | "possible" | "unknown";
 
 /** A value a context may hold once parsed: text, a finite number, a boolean or null. */
@@ -49,7 +49,7 @@ export interface CodeSpec {
   readonly emittedBy: "server" | "sdk" | undefined;
 }
 
-/** What an error of a code the catalogue does not define reports (seed 000's catch-all). */
+/** What an error of a code the catalogue does not define reports (the catch-all). */
 export interface UnknownCodeSpec {
   readonly retryable: boolean;
   readonly recovery: Readonly<Recovery>;
