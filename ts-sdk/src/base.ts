@@ -9,7 +9,6 @@
  */
 
 import { fill } from "./fields.js";
-import { NO_FORMS } from "./sanitize.js";
 import { BASE_CLASS_NAME, PACKAGE_NAME } from "./generated/catalogue.js";
 import type { Recovery } from "./generated/envelope.js";
 import { CATCH_ALL, specOf, type CheckedFields } from "./spec.js";
@@ -70,7 +69,7 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     context: i.context,
     request_id: text(i.requestId),
   };
-  return fill(error, i.status, undefined, NO_FORMS, NO_FORMS, spec !== CATCH_ALL, delay, i.cause);
+  return fill(error, i.status, { trustedCode: spec !== CATCH_ALL, delay, cause: i.cause });
 }
 
 /**

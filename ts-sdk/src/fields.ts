@@ -254,6 +254,28 @@ function headerDelay(headers: Picked | undefined): number | undefined {
 
 // --- filling ------------------------------------------------------------------------
 
+/** What {@link fill} reads besides the envelope's `error` and the status; every member is optional. */
+export interface FillOptions {
+  /** The response headers, if any. */
+  readonly headers?: HeadersLike | undefined;
+  /** The token forms for text from headers and the caller (default: none). */
+  readonly forms?: readonly string[];
+  /**
+   * The token forms to look for in the body's strings that step 1 leaves as
+   * they are (none when the unescaped body holds none and the forms are
+   * stable); others get `forms`. Default: none.
+   */
+  readonly bodyForms?: readonly string[];
+  /** The code is the caller's, trusted as given (a catalogue code). Default: false. */
+  readonly trustedCode?: boolean;
+  /** A retry delay the caller gave; else read from the context and headers. */
+  readonly delay?: number | undefined;
+  /** The standard `Error.cause` to set. */
+  readonly cause?: unknown;
+}
+
+const NO_OPTIONS: FillOptions = Object.freeze({});
+
 /**
  * Steps 4 to 7 of the contract: pick the code, fill and sanitize the
  * fields with their catalogue defaults. The caller picks the class from
@@ -262,25 +284,10 @@ function headerDelay(headers: Picked | undefined): number | undefined {
  *
  * @param error - The envelope's `error` object; undefined for a body without an envelope.
  * @param status - The HTTP status, if any.
- * @param headers - The response headers, if any.
- * @param forms - The token forms for text from headers and the caller.
- * @param bodyForms - The token forms to look for in the body's strings
- *   that step 1 leaves as they are (none when the unescaped body holds none
- *   and the forms are stable); others get `forms`.
- * @param trustedCode - The code is the caller's, trusted as given (a catalogue code).
- * @param delay - A retry delay the caller gave; else read from the context and headers.
- * @param cause - The standard `Error.cause` to set.
+ * @param options - The headers, token forms, trusted code, delay and cause.
  */
-export function fill(
-  error: JsonObject | undefined,
-  status: number | undefined,
-  headers: HeadersLike | undefined,
-  forms: readonly string[],
-  bodyForms: readonly string[],
-  trustedCode: boolean,
-  delay: number | undefined,
-  cause: unknown,
-): CheckedFields {
+export function fill(error: JsonObject | undefined, status: number | undefined, options: FillOptions = NO_OPTIONS): CheckedFields {
+  const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false, delay, cause } = options;
   const codes = entries ?? catalogue();
   // The members, read through the object's own keys: a polluted
   // Object.prototype adds nothing, with no hasOwn check per member.

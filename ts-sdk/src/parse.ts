@@ -208,10 +208,10 @@ function fieldsFromBody(body: unknown, options: ErrorFromBodyOptions | undefined
       (error !== undefined && formsAreStable(forms) && text.indexOf("\\") === -1 && !holdsAny(text, forms))
         ? NO_FORMS
         : forms;
-    return fill(error, status, headers, forms, bodyForms, false, undefined, undefined);
+    return fill(error, status, { headers, forms, bodyForms });
   } catch {
     // Unreachable by design; a last guard so that parsing stays total.
-    return fill(undefined, status, undefined, NO_FORMS, NO_FORMS, false, undefined, undefined);
+    return fill(undefined, status);
   }
 }
 
@@ -241,16 +241,14 @@ export function errorForCode(code: string, message?: string, opts?: ErrorForCode
   };
   const forms = tokenForms(options.token);
   const delay = options.retryAfterMs;
-  const fields = fill(
-    error,
-    statusOf(options.status),
-    options.headers,
+  const fields = fill(error, statusOf(options.status), {
+    headers: options.headers,
     forms,
-    forms,
+    bodyForms: forms,
     // A catalogue code is trusted as given; any other is sanitized like server text.
-    isKnownCode(code),
-    typeof delay === "number" && Number.isSafeInteger(delay) && delay >= 0 ? delay : undefined,
-    options.cause,
-  );
+    trustedCode: isKnownCode(code),
+    delay: typeof delay === "number" && Number.isSafeInteger(delay) && delay >= 0 ? delay : undefined,
+    cause: options.cause,
+  });
   return adopt(new Error(fields.message, fields.cause !== undefined ? { cause: fields.cause } : undefined), classOf(fields.spec), fields);
 }
