@@ -127,22 +127,32 @@ class _Checker:
         names: dict[str, dict[str, ClassName]],
         bad: set[tuple[str, str]],
         with_context: list[str],
+        fields: list[str],
     ) -> None:
         clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
         fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
-        # The envelope type of each code's context is named after its Python class.
-        # folded name -> (owner, name, whether the owner is a context type)
-        context_types: dict[str, tuple[str, str, bool]] = {}
+        # Types of the envelope named after the catalogue: each code's context
+        # type (after its Python class) and each context field's value type.
+        # folded name -> (owner, name, the fix when a class takes it; None for a class)
+        types: dict[str, tuple[str, str, str | None]] = {}
         for code in with_context:
             if (code, "python") not in bad:
                 line = self.doc.key_mark(("codes", code))[0]
                 owner = f"the context type of {format_path(('codes', code))} (line {line})"
                 name = naming.context_type_name(names[code]["python"].name)
-                context_types[naming.fold(name)] = (owner, name, True)
+                types[naming.fold(name)] = (
+                    owner,
+                    name,
+                    "a class_name that does not end in Context",
+                )
+        for field in fields:
+            name = naming.context_field_type_name(field)
+            owner = f"the value type of {format_path(('context_fields', field))}"
+            types.setdefault(naming.fold(name), (owner, name, f"a class_name other than {name}"))
         for lang in LANGUAGES:
-            seen: dict[str, tuple[str, str, bool]] = dict(context_types)
+            seen: dict[str, tuple[str, str, str | None]] = dict(types)
             if self.base:
-                seen[naming.fold(self.base)] = ("the base class", self.base, False)
+                seen[naming.fold(self.base)] = ("the base class", self.base, None)
             for code, entry in names.items():
                 chosen = entry[lang.key]
                 if (code, lang.key) in bad or code in self.skip:
@@ -153,12 +163,12 @@ class _Checker:
                     seen[key] = (
                         f"{format_path(('codes', code))} (line {line})",
                         chosen.name,
-                        False,
+                        None,
                     )
                     continue
-                owner, other, is_type = seen[key]
+                owner, other, type_fix = seen[key]
                 if other == chosen.name:
-                    what = "name" if is_type else "class name"
+                    what = "class name" if type_fix is None else "name"
                     text = f"{quoted(chosen.name)} is also the {what} of {owner}"
                 else:
                     text = (
@@ -166,11 +176,10 @@ class _Checker:
                         "when case is ignored"
                     )
                 clashes.setdefault((code, chosen.where, text), []).append(lang.label)
-                fix = (
-                    f"give {format_path(('codes', code))} a class_name that does not end in Context"
-                    if is_type
-                    else f"give {format_path(('codes', code))} a class_name that differs from "
-                    f"{quoted(other)} in more than letter case"
+                fix = f"give {format_path(('codes', code))} " + (
+                    f"a class_name that differs from {quoted(other)} in more than letter case"
+                    if type_fix is None
+                    else type_fix
                 )
                 fixes[(code, chosen.where, text)] = (fix, chosen.at_key)
         for (_code, where, text), labels in clashes.items():
@@ -219,5 +228,12 @@ def check(
         if not is_rejected(("codes", code, "class_name"), rejected)
     }
     with_context = [code for code in names if codes[code].get("context")]
-    checker.unique(names, checker.legal(names), with_context)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    fields = data.get("context_fields")
+    usable_fields = [
+        f
+        for f in (fields if isinstance(fields, dict) else {})
+        if isinstance(f, str) and not is_rejected(("context_fields", f), rejected)
+    ]
+    checker.unique(names, checker.legal(names), with_context, usable_fields)
     return checker.problems

@@ -109,6 +109,11 @@ def context_type_name(python_class: str) -> str:
     return f"{python_class.removesuffix('Error')}Context"
 
 
+def context_field_type_name(field: str) -> str:
+    """The envelope type of a context field's value, as the Python envelope names it (``RetryAfterMs``)."""
+    return "".join(part[:1].upper() + part[1:] for part in field.split("_"))
+
+
 def fold(name: str) -> str:
     """Fold a code or class name for collision checks: case and separators ignored."""
     return re.sub(r"[^0-9a-z]", "", name.casefold())

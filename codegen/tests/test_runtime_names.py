@@ -17,9 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errcat import module_names, naming, runtime_names
-from errcat.languages import LANGUAGES, PYTHON
+from errcat.languages import LANGUAGES, PYTHON, Language
 from errcat.load import parse_catalogue
+from errcat.model import build_model
 from errcat.problems import Problem
+from errcat.render import renderer
 from errcat.validate import validate
 
 HERE = Path(__file__).resolve().parent
@@ -86,6 +88,28 @@ def test_every_reserved_name_is_refused_for_a_class_and_the_base(name: str) -> N
     if name not in RUNTIME_BASES:
         as_base = _validate("base_class: MinimalError", f"base_class: {name}")
         assert "base-class" in [p.rule for p in as_base]
+
+
+@pytest.mark.parametrize("language", LANGUAGES, ids=lambda lang: lang.key)
+def test_validation_refuses_every_name_the_generated_modules_declare(language: Language) -> None:
+    # The renderers do not re-check names: every name a generated module of the
+    # minimal catalogue declares (other classes, the base, Known<base>, context
+    # types, envelope types) must be refused as the class of one of its codes.
+    if language.key == "typescript":
+        _needs_typescript()
+    doc = parse_catalogue(MINIMAL, "v.yaml")
+    cat = build_model(doc.data, source="v.yaml", regenerate="-")
+    files = renderer(language.key)(cat)
+    texts = [text for path, text in sorted(files.items()) if path.endswith(language.suffix)]
+    own = cat.code("internal").class_names[language.key]
+    declared = set().union(*language.module_names(texts)) - language.globals - {own}
+    accepted = [
+        name
+        for name in sorted(declared)
+        if naming.CLASS_RE.match(name)
+        and not _validate("  internal:\n", f"  internal:\n    class_name: {name}\n")
+    ]
+    assert accepted == []
 
 
 def test_the_derivation_reads_whatever_modules_exist(tmp_path: Path) -> None:

@@ -208,11 +208,6 @@ class _Converter:
         return sep + sep.join(variants) + "\n" + indent
 
 
-def declared_names(schema: dict[str, Any], root: str) -> list[str]:
-    """The type names :func:`schema_to_ts` declares: ``root`` and every ``$defs`` entry."""
-    return [root, *schema.get("$defs", {})]
-
-
 def schema_to_ts(schema: dict[str, Any], root: str) -> list[TsDeclaration]:
     """Convert ``schema`` to exported TypeScript type aliases.
 
