@@ -122,18 +122,18 @@ class _Checker:
                 )
         return bad
 
-    def unique(
+    def catalogue_types(
         self,
         names: dict[str, dict[str, ClassName]],
         bad: set[tuple[str, str]],
         with_context: list[str],
         fields: list[str],
-    ) -> None:
-        clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
-        fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
-        # Types of the envelope named after the catalogue: each code's context
-        # type (after its Python class) and each context field's value type.
-        # folded name -> (owner, name, the fix when a class takes it; None for a class)
+    ) -> dict[str, tuple[str, str, str | None]]:
+        """Types of the envelope named after the catalogue, by folded name.
+
+        Each code's context type (after its Python class) and each context
+        field's value type, with what owns it and the fix when a class takes it.
+        """
         types: dict[str, tuple[str, str, str | None]] = {}
         for code in with_context:
             if (code, "python") not in bad:
@@ -149,6 +149,19 @@ class _Checker:
             name = naming.context_field_type_name(field)
             owner = f"the value type of {format_path(('context_fields', field))}"
             types.setdefault(naming.fold(name), (owner, name, f"a class_name other than {name}"))
+        return types
+
+    def unique(
+        self,
+        names: dict[str, dict[str, ClassName]],
+        bad: set[tuple[str, str]],
+        with_context: list[str],
+        fields: list[str],
+    ) -> None:
+        clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
+        fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
+        # folded name -> (owner, name, the fix when a class takes it; None for a class)
+        types = self.catalogue_types(names, bad, with_context, fields)
         for lang in LANGUAGES:
             seen: dict[str, tuple[str, str, str | None]] = dict(types)
             if self.base:

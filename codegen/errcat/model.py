@@ -287,6 +287,72 @@ def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:
     )
 
 
+def _fallback(raw: dict[str, Any]) -> tuple[Fallback, dict[str, list[str]]]:
+    """The fallback map, and the statuses whose bare responses map to each code."""
+    by_status = tuple(sorted((int(status), code) for status, code in raw["by_status"].items()))
+    fallback = Fallback(
+        by_status=by_status,
+        client_error=raw["by_class"]["4xx"],
+        server_error=raw["by_class"]["5xx"],
+        default=raw["default"],
+    )
+    statuses_of: dict[str, list[str]] = {}
+    for status, target in by_status:
+        statuses_of.setdefault(target, []).append(str(status))
+    statuses_of.setdefault(fallback.client_error, []).append("4xx")
+    statuses_of.setdefault(fallback.server_error, []).append("5xx")
+    statuses_of.setdefault(fallback.default, []).append("default")
+    return fallback, statuses_of
+
+
+def _code(
+    code: str,
+    spec: dict[str, Any],
+    fields: dict[str, ContextField],
+    families: tuple[Family, ...],
+    statuses_of: dict[str, list[str]],
+) -> ErrorCode:
+    names = naming.class_names(code, spec.get("class_name"))
+    return ErrorCode(
+        code=code,
+        message=spec["message"],
+        cause=spec["cause"],
+        remediation=spec["remediation"],
+        http=spec["http"],
+        grpc=spec["grpc"],
+        context=tuple(fields[name] for name in spec["context"]),
+        retryable=spec["retryable"],
+        auth_failure=spec.get("auth_failure", False),
+        cancelled=spec.get("cancelled", False),
+        recovery=Recovery(**spec["recovery"]),
+        side_effects=spec["side_effects"],
+        emitted_by=spec.get("emitted_by", "server"),
+        class_names=MappingProxyType({lang: choice.name for lang, choice in names.items()}),
+        surfaces=tuple(
+            SurfaceOverride(
+                surface=name, message=s.get("message"), remediation=s.get("remediation")
+            )
+            for name, s in sorted(spec.get("surfaces", {}).items())
+        ),
+        since=spec.get("since", 1),
+        deprecated=spec.get("deprecated"),
+        families=tuple(f.name for f in families if code in f.codes),
+        fallback_statuses=tuple(statuses_of.get(code, ())),
+    )
+
+
+def _sanitizer(san: dict[str, Any]) -> Sanitizer:
+    return Sanitizer(
+        redaction=san["redaction"],
+        filtered=san["filtered"],
+        truncation_marker=san["truncation_marker"],
+        remove=_ranges(san["remove"]),
+        to_space=_ranges(san["to_space"]),
+        secrets=_rules(san["secrets"]),
+        injection=_rules(san["injection"]),
+    )
+
+
 def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalogue:
     """Turn validated catalogue data into the frozen model.
 
@@ -304,60 +370,15 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         )
         for name, spec in data["context_fields"].items()
     }
-    fb = data["fallback"]
-    by_status = tuple(sorted((int(status), code) for status, code in fb["by_status"].items()))
-    fallback = Fallback(
-        by_status=by_status,
-        client_error=fb["by_class"]["4xx"],
-        server_error=fb["by_class"]["5xx"],
-        default=fb["default"],
-    )
-    statuses_of: dict[str, list[str]] = {}
-    for status, target in by_status:
-        statuses_of.setdefault(target, []).append(str(status))
-    statuses_of.setdefault(fallback.client_error, []).append("4xx")
-    statuses_of.setdefault(fallback.server_error, []).append("5xx")
-    statuses_of.setdefault(fallback.default, []).append("default")
-
-    raw_families = data.get("families", {})
+    fallback, statuses_of = _fallback(data["fallback"])
     families = tuple(
         Family(name=name, title=f["title"], summary=f["summary"], codes=tuple(f["codes"]))
-        for name, f in sorted(raw_families.items())
+        for name, f in sorted(data.get("families", {}).items())
     )
-    codes = []
-    for code, spec in sorted(data["codes"].items()):
-        names = naming.class_names(code, spec.get("class_name"))
-        surfaces = tuple(
-            SurfaceOverride(
-                surface=name, message=s.get("message"), remediation=s.get("remediation")
-            )
-            for name, s in sorted(spec.get("surfaces", {}).items())
-        )
-        codes.append(
-            ErrorCode(
-                code=code,
-                message=spec["message"],
-                cause=spec["cause"],
-                remediation=spec["remediation"],
-                http=spec["http"],
-                grpc=spec["grpc"],
-                context=tuple(fields[name] for name in spec["context"]),
-                retryable=spec["retryable"],
-                auth_failure=spec.get("auth_failure", False),
-                cancelled=spec.get("cancelled", False),
-                recovery=Recovery(**spec["recovery"]),
-                side_effects=spec["side_effects"],
-                emitted_by=spec.get("emitted_by", "server"),
-                class_names=MappingProxyType({k: v.name for k, v in names.items()}),
-                surfaces=surfaces,
-                since=spec.get("since", 1),
-                deprecated=spec.get("deprecated"),
-                families=tuple(f.name for f in families if code in f.codes),
-                fallback_statuses=tuple(statuses_of.get(code, ())),
-            )
-        )
-    san = data["sanitizer"]
-    limits = data["limits"]
+    codes = tuple(
+        _code(code, spec, fields, families, statuses_of)
+        for code, spec in sorted(data["codes"].items())
+    )
     unknown: dict[str, Any] = data.get("unknown_code", DEFAULT_UNKNOWN)
     return Catalogue(
         source=source,
@@ -369,24 +390,16 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         python_module=data["packages"]["python"]["module"],
         ts_package=data["packages"]["typescript"]["package"],
         base_class=data["base_class"],
-        limits=Limits(**limits),
+        limits=Limits(**data["limits"]),
         context_fields=tuple(fields.values()),
-        codes=tuple(codes),
+        codes=codes,
         fallback=fallback,
         families=families,
         retired=tuple(
             Retired(code=code, reason=r["reason"], replaced_by=r.get("replaced_by"))
             for code, r in sorted(data.get("retired", {}).items())
         ),
-        sanitizer=Sanitizer(
-            redaction=san["redaction"],
-            filtered=san["filtered"],
-            truncation_marker=san["truncation_marker"],
-            remove=_ranges(san["remove"]),
-            to_space=_ranges(san["to_space"]),
-            secrets=_rules(san["secrets"]),
-            injection=_rules(san["injection"]),
-        ),
+        sanitizer=_sanitizer(data["sanitizer"]),
         unknown=UnknownCode(
             retryable=unknown["retryable"],
             recovery=Recovery(**unknown["recovery"]),
