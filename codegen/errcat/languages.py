@@ -16,6 +16,7 @@ import builtins
 import keyword
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from errcat import module_names
 
@@ -42,8 +43,9 @@ class Language:
     """The hand-written runtime's folder, relative to the repository root."""
     suffix: str
     """The file suffix of its modules (``.py``)."""
-    module_names: Callable[[Sequence[str]], list[set[str]]]
-    """The names each module of the given sources defines or uses at module level."""
+    module_names: Callable[[Sequence[str], Path], list[set[str]]]
+    """The names each module of the given sources defines or uses at module level
+    (the repository root says where a parser's tools are)."""
 
 
 PYTHON = Language(

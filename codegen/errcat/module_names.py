@@ -1,9 +1,9 @@
 """The names a module defines or uses at module level, read by parsing it.
 
 :func:`python` reads Python with :mod:`ast`; :func:`typescript` reads
-TypeScript with the TypeScript compiler's own parser (run by Node from
-``ts-sdk/node_modules``). Used to derive the names a generated class may not
-take (:mod:`errcat.runtime_names`), never while generating.
+TypeScript with the TypeScript compiler's own parser (run by Node from the
+repository's ``ts-sdk/node_modules``). Used to derive the names a generated
+class may not take (:mod:`errcat.runtime_names`), never while generating.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-TS_COMPILER = Path(__file__).resolve().parents[2] / "ts-sdk" / "node_modules" / "typescript"
-"""The TypeScript compiler the SDK is built with (``npm ci`` in ``ts-sdk`` installs it)."""
+TS_COMPILER = Path("ts-sdk", "node_modules", "typescript")
+"""Where, under the repository root, the compiler the SDK is built with is (``npm ci`` in ``ts-sdk``)."""
 
 
 class ParserMissingError(RuntimeError):
@@ -51,10 +51,11 @@ def _python_module(tree: ast.Module) -> set[str]:
     return names
 
 
-def python(sources: Sequence[str]) -> list[set[str]]:
+def python(sources: Sequence[str], root: Path) -> list[set[str]]:
     """The names each Python module binds, exports (``__all__``) or reads at module level.
 
     Class bodies count (they run at module level); function bodies do not.
+    ``root`` (the repository) is not needed: Python parses itself.
     """
     return [_python_module(ast.parse(source)) for source in sources]
 
@@ -87,17 +88,18 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
-def typescript(sources: Sequence[str]) -> list[set[str]]:
+def typescript(sources: Sequence[str], root: Path) -> list[set[str]]:
     """The names each TypeScript module declares, imports or exports at its top level.
 
     Raises:
-        ParserMissingError: Node or the TypeScript compiler is not installed.
+        ParserMissingError: Node or the TypeScript compiler (under ``root``) is not installed.
     """
     node = shutil.which("node")
-    if node is None or not (TS_COMPILER / "package.json").is_file():
+    compiler = root / TS_COMPILER
+    if node is None or not (compiler / "package.json").is_file():
         raise ParserMissingError("needs Node and the TypeScript compiler: run npm ci in ts-sdk")
     done = subprocess.run(
-        [node, "-e", _TS_SCRIPT, str(TS_COMPILER)],
+        [node, "-e", _TS_SCRIPT, str(compiler.resolve())],
         input=json.dumps(list(sources)),
         capture_output=True,
         text=True,

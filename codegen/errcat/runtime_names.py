@@ -11,7 +11,8 @@ share; the names the catalogue decides (classes, ``Known<base>``, context
 types) are checked by :mod:`errcat.classnames` from the catalogue itself.
 
 The result is kept in ``errcat/runtime_names.json`` (the installed generator
-does not ship the runtimes). Rewrite it after changing a runtime with::
+does not ship the runtimes). Rewrite it after changing a runtime, at the
+repository root, with::
 
     python -m errcat.runtime_names
 
@@ -33,8 +34,8 @@ from errcat.model import Catalogue, ContextField, build_model
 from errcat.naming import CLASS_RE
 from errcat.render import renderer
 
-REPO = Path(__file__).resolve().parents[2]
-DATA = Path(__file__).resolve().parent / "runtime_names.json"
+DATA = Path("codegen", "errcat", "runtime_names.json")
+"""The names file, under the repository root (the package reads its installed copy)."""
 COMMAND = "python -m errcat.runtime_names"
 _GENERATED_DIRS = ("_generated", "generated")
 
@@ -70,18 +71,18 @@ def _renamed(cat: Catalogue) -> Catalogue:
     )
 
 
-def _generated_names(lang: Language, cat: Catalogue) -> set[str]:
+def _generated_names(lang: Language, cat: Catalogue, root: Path) -> set[str]:
     """The names the generated modules of ``lang`` define whatever the catalogue's names."""
     render = renderer(lang.key)
     found = []
     for model in (cat, _renamed(cat)):
         texts = [t for p, t in sorted(render(model).items()) if p.endswith(lang.suffix)]
-        found.append(set().union(*lang.module_names(texts)))
+        found.append(set().union(*lang.module_names(texts, root)))
     return found[0] & found[1]
 
 
-def derive(root: Path = REPO) -> dict[str, list[str]]:
-    """Every name each language's package holds that a class could be named, sorted.
+def derive(root: Path) -> dict[str, list[str]]:
+    """Every name each language's package in the repository ``root`` holds that a class could be named.
 
     Only names a class could have (:data:`errcat.naming.CLASS_RE`) are kept,
     and not the language's own builtins.
@@ -91,8 +92,8 @@ def derive(root: Path = REPO) -> dict[str, list[str]]:
     cat = build_model(data, source="catalogue/errors.yaml", regenerate="-")
     out: dict[str, list[str]] = {}
     for lang in LANGUAGES:
-        names = set().union(*lang.module_names(_sources(lang, root)))
-        names |= _generated_names(lang, cat)
+        names = set().union(*lang.module_names(_sources(lang, root), root))
+        names |= _generated_names(lang, cat, root)
         # A builtin the runtime uses is the language's, not the package's: the
         # class-name check reports it as a builtin, in that language only.
         out[lang.key] = sorted(n for n in names - lang.globals if CLASS_RE.match(n))
@@ -105,9 +106,13 @@ def dumps(names: dict[str, list[str]]) -> str:
 
 
 def main() -> int:
-    """Rewrite ``errcat/runtime_names.json`` from the SDKs in this repository."""
-    DATA.write_text(dumps(derive()), encoding="utf-8")
-    print(f"wrote {DATA.relative_to(REPO)}")
+    """Rewrite ``codegen/errcat/runtime_names.json`` from the SDKs; run at the repository root."""
+    root = Path.cwd()
+    if not (root / DATA).is_file():
+        print(f"error: no {DATA.as_posix()} here; run {COMMAND} at the repository root")
+        return 2
+    (root / DATA).write_text(dumps(derive(root)), encoding="utf-8")
+    print(f"wrote {DATA.as_posix()}")
     return 0
 
 

@@ -32,7 +32,7 @@ RUNTIME_BASES = {lang.runtime_base for lang in LANGUAGES}
 
 
 def _needs_typescript() -> None:
-    if shutil.which("node") and (module_names.TS_COMPILER / "package.json").is_file():
+    if shutil.which("node") and (REPO / module_names.TS_COMPILER / "package.json").is_file():
         return
     if os.environ.get("CI"):
         pytest.fail("TypeScript is not installed: run npm ci in ts-sdk first (nox -s tests does)")
@@ -46,14 +46,14 @@ def _validate(old: str, new: str) -> list[Problem]:
 
 def test_the_names_file_follows_the_packages() -> None:
     _needs_typescript()
-    fresh = runtime_names.dumps(runtime_names.derive())
-    assert runtime_names.DATA.read_text(encoding="utf-8") == fresh, (
+    fresh = runtime_names.dumps(runtime_names.derive(REPO))
+    assert (REPO / runtime_names.DATA).read_text(encoding="utf-8") == fresh, (
         f"errcat/runtime_names.json is stale: run {runtime_names.COMMAND}"
     )
 
 
 def test_the_names_file_has_a_list_per_language() -> None:
-    data = json.loads(runtime_names.DATA.read_text(encoding="utf-8"))
+    data = json.loads((REPO / runtime_names.DATA).read_text(encoding="utf-8"))
     assert sorted(data) == sorted(lang.key for lang in LANGUAGES)
     for lang in LANGUAGES:
         assert lang.runtime_base in data[lang.key], lang.key
@@ -102,7 +102,7 @@ def test_validation_refuses_every_name_the_generated_modules_declare(language: L
     files = renderer(language.key)(cat)
     texts = [text for path, text in sorted(files.items()) if path.endswith(language.suffix)]
     own = cat.code("internal").class_names[language.key]
-    declared = set().union(*language.module_names(texts)) - language.globals - {own}
+    declared = set().union(*language.module_names(texts, REPO)) - language.globals - {own}
     accepted = [
         name
         for name in sorted(declared)
@@ -121,6 +121,7 @@ def test_the_derivation_reads_whatever_modules_exist(tmp_path: Path) -> None:
     python_dir = tmp_path / LANGUAGES[0].runtime_dir
     (python_dir / "_split_module.py").write_text("class FreshPythonName:\n    pass\n")
     (tmp_path / "ts-sdk" / "src" / "fresh.ts").write_text("export interface FreshTsName {}\n")
+    (tmp_path / module_names.TS_COMPILER).parent.symlink_to(REPO / module_names.TS_COMPILER.parent)
     derived = runtime_names.derive(tmp_path)
     assert "FreshPythonName" in derived["python"]
     assert "FreshTsName" in derived["typescript"]
@@ -163,13 +164,13 @@ def test_the_python_parser_finds_a_name_however_a_module_binds_it(
     items: list[tuple[str, str]],
 ) -> None:
     usable = [(name, form) for name, form in items if name not in PYTHON.keywords]
-    found = module_names.python([form.format(n=name) for name, form in usable])
+    found = module_names.python([form.format(n=name) for name, form in usable], REPO)
     for (name, _form), names in zip(usable, found, strict=True):
         assert name in names
 
 
 def test_the_python_parser_leaves_function_bodies_alone() -> None:
-    (names,) = module_names.python(["def f() -> None:\n    Local = 1\n"])
+    (names,) = module_names.python(["def f() -> None:\n    Local = 1\n"], REPO)
     assert "Local" not in names
 
 
@@ -180,6 +181,6 @@ def test_the_typescript_parser_finds_a_name_however_a_module_declares_it(
     items: list[tuple[str, str]],
 ) -> None:
     _needs_typescript()
-    found = module_names.typescript([form.format(n=name) for name, form in items])
+    found = module_names.typescript([form.format(n=name) for name, form in items], REPO)
     for (name, _form), names in zip(items, found, strict=True):
         assert name in names
