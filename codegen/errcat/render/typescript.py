@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from errcat.languages import TYPESCRIPT
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.naming import (
     ENVELOPE_TYPE,
@@ -40,8 +41,6 @@ from errcat.render.ts_syntax import (
 )
 
 OUT = "ts-sdk/src/generated"
-LANGUAGE = "typescript"
-"""The key of this target's class names in the model (:attr:`ErrorCode.class_names`)."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +178,7 @@ def _code(entry: ErrorCode) -> TsCode:
         )
     if entry.deprecated:
         lines += ["", f"@deprecated {entry.deprecated}"]
-    name = identifier(entry.class_names[LANGUAGE])
+    name = identifier(entry.class_names[TYPESCRIPT.key])
     return TsCode(
         code=string_literal(entry.code),
         ts_class=name,
