@@ -107,25 +107,44 @@ class Changes:
     found: list[Change] = field(default_factory=list)
 
     def add(self, rule: str, path: KeyPath, *, removed: bool = False, **values: object) -> None:
-        """Record ``rule`` at ``path`` (in the old file when ``removed``), with its values.
+        """Record ``rule`` for the entry at ``path`` (of the old file when ``removed``)."""
+        self.record(rule, path, removed, values, at_value=False)
 
-        A path that names a mapping entry is located at its key, anything else at its value.
+    def record(
+        self,
+        rule: str,
+        path: KeyPath,
+        removed: bool,
+        values: dict[str, object],
+        *,
+        at_value: bool,
+    ) -> None:
+        """Record ``rule`` at ``path`` of the old file (``removed``) or the new one.
+
+        A change of a value points at the value; an entry, or a value the file
+        leaves out, points at the key of the nearest entry the file has.
         """
-        self.record(rule, path, removed, values)
-
-    def record(self, rule: str, path: KeyPath, removed: bool, values: dict[str, object]) -> None:
-        """Record ``rule`` at ``path`` of the old file (``removed``) or the new one."""
         doc = (self.old if removed else self.new).doc
-        line, column = doc.key_mark(path) if path in doc.key_marks else doc.mark(path)
+        line, column = _locate(doc, path, at_value)
         shown = tuple(sorted((name, show(value)) for name, value in values.items()))
         self.found.append(Change(rule, doc.file, line, column, shown))
 
     def value(self, rule: str, path: KeyPath, old: object, new: object, **values: object) -> None:
-        """Record ``rule`` at ``path`` when ``old`` and ``new`` differ."""
+        """Record ``rule`` at the value at ``path`` when ``old`` and ``new`` differ."""
         if old != new:
-            self.record(rule, path, False, {"old": old, "new": new, **values})
+            self.record(rule, path, False, {"old": old, "new": new, **values}, at_value=True)
 
     def text(self, path: KeyPath, old: object, new: object) -> None:
         """Record a text change at ``path`` when the texts differ."""
         if old != new:
-            self.add("text-changed", path, subject=Prose(format_path(path)))
+            values: dict[str, object] = {"subject": Prose(format_path(path))}
+            self.record("text-changed", path, False, values, at_value=True)
+
+
+def _locate(doc: Document, path: KeyPath, at_value: bool) -> tuple[int, int]:
+    if at_value and path in doc.marks:
+        return doc.mark(path)
+    probe = path
+    while probe and probe not in doc.key_marks:
+        probe = probe[:-1]
+    return doc.key_mark(probe) if probe else doc.mark(path)

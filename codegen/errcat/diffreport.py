@@ -108,6 +108,8 @@ def _by_version(head: str, bump: Bump, before: semver.Version, after: semver.Ver
                 f"{bump.label} bump the changes need; set version: {target}",
             ),
         )
+    if made is Bump.NONE:
+        return Verdict(0, (head, f"errcat: the version stays {after}, as nothing needs a bump"))
     return Verdict(0, (head, f"errcat: version {before} -> {after} is a {made.label} bump: enough"))
 
 
