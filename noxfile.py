@@ -84,7 +84,7 @@ def tests(session: nox.Session) -> None:
     """Run the generator, Python SDK and cross-cutting tests (conformance runs both SDKs)."""
     install_codegen(session)
     install_sdk(session)
-    session.install("pytest")
+    session.install("pytest", "hypothesis")
     build_ts(session)
     session.run("pytest", "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import argparse
 import subprocess
+import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from errcat.diff import Side, compare
 from errcat.diffreport import judge, line, markdown
@@ -21,6 +22,9 @@ from errcat.load import load_catalogue, parse_catalogue
 from errcat.model import build_model
 from errcat.problems import CatalogueError, Problem
 from errcat.validate import validate
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 GIT_TIMEOUT_S = 60
@@ -46,10 +50,24 @@ class UnreadableError(Exception):
     """The old or new catalogue could not be read at all; the message says why."""
 
 
-def parser() -> argparse.ArgumentParser:
-    """The arguments of ``python -m errcat diff``."""
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that prints help to ``out`` and usage errors to ``err``."""
+
+    def __init__(self, out: TextIO, err: TextIO, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.out, self.err = out, err
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            (self.out if file is sys.stdout else self.err).write(message)
+
+
+def parser(out: TextIO, err: TextIO) -> argparse.ArgumentParser:
+    """The arguments of ``python -m errcat diff``; help goes to ``out``, errors to ``err``."""
     levels = [level.label for level in sorted(Level, reverse=True)]
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
+        out,
+        err,
         prog="python -m errcat diff",
         description="Classify every change between two catalogues (wire, sdk, behaviour, "
         "additive, docs) and say which version bump they need.",
@@ -161,8 +179,11 @@ def _sides(args: argparse.Namespace) -> tuple[Side, Side]:
 
 def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run ``diff`` with ``argv`` (the words after ``diff``) and return the exit status."""
-    arg_parser = parser()
-    args = arg_parser.parse_args(argv)
+    arg_parser = parser(stdout, stderr)
+    try:
+        args = arg_parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a wrong command line: argparse has said why
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         old, new = _sides(args)
     except ValueError as exc:
