@@ -99,6 +99,15 @@ def _by_version(head: str, bump: Bump, before: semver.Version, after: semver.Ver
                 f"errcat: the version went down from {before} to {after}; set version: {target}",
             ),
         )
+    if made is Bump.NONE and bump > Bump.NONE:
+        return Verdict(
+            1,
+            (
+                head,
+                f"errcat: the version stays {after}, but the changes need a {bump.label} "
+                f"bump; set version: {target}",
+            ),
+        )
     if made < bump:
         return Verdict(
             1,

@@ -21,6 +21,9 @@ MITOS = HERE.parents[1] / "catalogue" / "errors.yaml"
 Data = dict[str, Any]
 Edit = Callable[[Data], None]
 
+Q = "codes/quota_exceeded"
+"""The path of :data:`QUOTA` in :func:`base`, for edits."""
+
 QUOTA = {
     "message": "organization quota exceeded",
     "cause": "The organization used up a plan quota.",

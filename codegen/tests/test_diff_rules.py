@@ -11,11 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from diff_support import Edit, base, diff, drop, edited, put, rename, write_pair
+from diff_support import Edit, Q, base, diff, drop, edited, put, rename, write_pair
 
 from errcat.diffrules import RULES, Level
 
-Q = "codes/quota_exceeded"
 QUOTA_RULE = {"name": "quota key", "pattern": "qk_[a-z0-9]{8,}", "triggers": ["qk_"]}
 NEW_CODE = {**base()["codes"]["internal"], "message": "a new failure", "cause": "Something new."}
 RETIRE_QUOTA = (drop(Q), put("retired/quota_exceeded", {"reason": "Merged into rate_limited."}))
