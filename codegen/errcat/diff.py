@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import attrgetter
 
-from errcat import diffparts
+from errcat import diffcover, diffparts
 from errcat.diffcore import Change, Changes, Side
 from errcat.document import KeyPath
 from errcat.model import Catalogue, ErrorCode
@@ -31,6 +31,7 @@ def compare(old: Side, new: Side) -> list[Change]:
     explained = _codes(changes)
     diffparts.globals_(changes)
     diffparts.exports(changes, explained)
+    diffcover.report(changes)
     return sorted(set(changes.found), key=Change.sort_key)
 
 

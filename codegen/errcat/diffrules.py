@@ -146,6 +146,14 @@ _TABLE: tuple[Rule, ...] = (
         "that knew the old one would misread",
         "keep {subject} under retired:",
     ),
+    Rule(
+        "unclassified-change",
+        _WIRE,
+        "{subject} changed",
+        "no rule of errcat diff compares this part of the catalogue, so it counts as breaking",
+        "check what it does to deployed SDKs and servers by hand, and give errcat diff a rule "
+        "for it (codegen/errcat/diffrules.py)",
+    ),
     # -- sdk: breaks code written against an SDK --------------------------------
     Rule(
         "class-renamed",
