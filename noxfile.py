@@ -154,6 +154,24 @@ def breaking(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON, default=False)
+def changelog(session: nox.Session) -> None:
+    """Put the changelog section of the catalogue changes since the last release into CHANGELOG.md."""
+    parser = argparse.ArgumentParser(prog="nox -s changelog --")
+    parser.add_argument("--against", metavar="REV", help="compare with REV instead")
+    args = parser.parse_args(session.posargs)
+    base, why = (args.against, f"{args.against}, as asked") if args.against else breaking_baseline()
+    if base is None:
+        session.error(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
+    install_codegen(session)
+    session.log(f"the changes of {CATALOGUE} since {why}")
+    section = Path(session.create_tmp()) / "section.md"
+    with section.open("w", encoding="utf-8") as out:
+        diff = ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
+        session.run(*diff, "--format", "markdown", success_codes=[0, 1], stdout=out, stderr=None)
+    session.run("python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
+
+
+@nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
     """Benchmark generation and both SDKs against their floors and peers (slow)."""
     install_codegen(session)

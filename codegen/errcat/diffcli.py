@@ -158,7 +158,7 @@ def _load(sources: list[tuple[bytes | Path, str]]) -> list[Side]:
         except CatalogueError as exc:
             problems += exc.problems
     if problems:
-        raise CatalogueError(problems)
+        raise CatalogueError(list(set(problems)))  # OLD and NEW may be one file
     return sides
 
 
