@@ -7,6 +7,7 @@ A bare ``nox`` runs what CI runs: lint, typecheck, check, tests and ts.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -100,38 +101,15 @@ def ts(session: nox.Session) -> None:
     npm(session, "test")
 
 
-def git(*args: str) -> str | None:
-    """Run git in the repository; its output, or ``None`` when git fails or is missing."""
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(ROOT), *args], capture_output=True, text=True, timeout=60, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout.strip() if done.returncode == 0 else None
-
-
-def breaking_baseline() -> tuple[str | None, str]:
-    """The revision to compare the catalogue with, and why that one (or why there is none).
-
-    The last release tag (``v`` and a number) when one is reachable, else the
-    merge base with ``main`` (or ``origin/main``).
-    """
-    if git("rev-parse", "--is-inside-work-tree") != "true":
-        return None, "not a git checkout, so there is no earlier catalogue to compare with"
-    shallow = git("rev-parse", "--is-shallow-repository") == "true"
-    hint = " (this clone is shallow: git fetch --unshallow --tags)" if shallow else ""
-    tag = git("describe", "--tags", "--abbrev=0", "--match", "v[0-9]*", "HEAD")
-    if tag:
-        return tag, f"the last release tag, {tag}"
-    for branch in ("main", "origin/main"):
-        if git("rev-parse", "--verify", "--quiet", f"{branch}^{{commit}}") is None:
-            continue
-        base = git("merge-base", "HEAD", branch)
-        if base is None:
-            return None, f"HEAD and {branch} have no common history here{hint}"
-        return base, f"the merge base with {branch}, {base[:12]}"
-    return None, f"no release tag and no main or origin/main branch to compare with{hint}"
+def catalogue_baseline(session: nox.Session, against: str | None) -> tuple[str | None, str]:
+    """The revision to measure catalogue changes from, and why (errcat.baseline decides)."""
+    if against:
+        return against, f"{against}, as asked"
+    found = session.run(
+        "python", "-m", "errcat.baseline", CATALOGUE, silent=True, stderr=subprocess.DEVNULL
+    )
+    answer = json.loads(str(found))
+    return answer["rev"], answer["why"]
 
 
 @nox.session(python=PYTHON)
@@ -140,12 +118,10 @@ def breaking(session: nox.Session) -> None:
     parser = argparse.ArgumentParser(prog="nox -s breaking --")
     parser.add_argument("--against", metavar="REV", help="compare with REV instead")
     args = parser.parse_args(session.posargs)
-    base, why = (args.against, f"{args.against}, as asked") if args.against else breaking_baseline()
+    install_codegen(session)
+    base, why = catalogue_baseline(session, args.against)
     if base is None:
         session.skip(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
-    if not args.against and git("cat-file", "-e", f"{base}:{CATALOGUE}") is None:
-        session.skip(f"{CATALOGUE} is new since {why}: nothing to compare")
-    install_codegen(session)
     session.log(f"comparing {CATALOGUE} with {why}")
     diff = ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
     session.log("the changelog section a release would get:")
@@ -159,10 +135,10 @@ def changelog(session: nox.Session) -> None:
     parser = argparse.ArgumentParser(prog="nox -s changelog --")
     parser.add_argument("--against", metavar="REV", help="compare with REV instead")
     args = parser.parse_args(session.posargs)
-    base, why = (args.against, f"{args.against}, as asked") if args.against else breaking_baseline()
+    install_codegen(session)
+    base, why = catalogue_baseline(session, args.against)
     if base is None:
         session.error(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
-    install_codegen(session)
     session.log(f"the changes of {CATALOGUE} since {why}")
     section = Path(session.create_tmp()) / "section.md"
     with section.open("w", encoding="utf-8") as out:
