@@ -101,10 +101,18 @@ def ts(session: nox.Session) -> None:
     npm(session, "test")
 
 
-def catalogue_baseline(session: nox.Session, against: str | None) -> tuple[str | None, str]:
-    """The revision to measure catalogue changes from, and why (errcat.baseline decides)."""
-    if against:
-        return against, f"{against}, as asked"
+def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
+    """Install errcat; return the revision to measure catalogue changes from, and why.
+
+    ``-- --against REV`` picks it; otherwise errcat.baseline does (the last
+    release tag, else the merge base with main), or says why there is none.
+    """
+    parser = argparse.ArgumentParser(prog=f"nox -s {session.name} --")
+    parser.add_argument("--against", metavar="REV", help="compare with REV instead")
+    args = parser.parse_args(session.posargs)
+    install_codegen(session)
+    if args.against:
+        return args.against, f"{args.against}, as asked"
     found = session.run(
         "python", "-m", "errcat.baseline", CATALOGUE, silent=True, stderr=subprocess.DEVNULL
     )
@@ -112,38 +120,34 @@ def catalogue_baseline(session: nox.Session, against: str | None) -> tuple[str |
     return answer["rev"], answer["why"]
 
 
+def catalogue_diff(base: str) -> tuple[str, ...]:
+    """The command that compares the catalogue with ``base``."""
+    return ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
+
+
 @nox.session(python=PYTHON)
 def breaking(session: nox.Session) -> None:
     """Classify catalogue changes since the last release (or main) and print the changelog section."""
-    parser = argparse.ArgumentParser(prog="nox -s breaking --")
-    parser.add_argument("--against", metavar="REV", help="compare with REV instead")
-    args = parser.parse_args(session.posargs)
-    install_codegen(session)
-    base, why = catalogue_baseline(session, args.against)
+    base, why = catalogue_baseline(session)
     if base is None:
         session.skip(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
-    session.log(f"comparing {CATALOGUE} with {why}")
-    diff = ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
-    session.log("the changelog section a release would get:")
-    session.run(*diff, "--format", "markdown", success_codes=[0, 1], stderr=subprocess.DEVNULL)
-    session.run(*diff)
+    session.log(f"comparing {CATALOGUE} with {why}; the changelog section a release would get:")
+    markdown = (*catalogue_diff(base), "--format", "markdown")
+    session.run(*markdown, success_codes=[0, 1], stderr=subprocess.DEVNULL)
+    session.run(*catalogue_diff(base))
 
 
 @nox.session(python=PYTHON, default=False)
 def changelog(session: nox.Session) -> None:
     """Put the changelog section of the catalogue changes since the last release into CHANGELOG.md."""
-    parser = argparse.ArgumentParser(prog="nox -s changelog --")
-    parser.add_argument("--against", metavar="REV", help="compare with REV instead")
-    args = parser.parse_args(session.posargs)
-    install_codegen(session)
-    base, why = catalogue_baseline(session, args.against)
+    base, why = catalogue_baseline(session)
     if base is None:
         session.error(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
     session.log(f"the changes of {CATALOGUE} since {why}")
     section = Path(session.create_tmp()) / "section.md"
     with section.open("w", encoding="utf-8") as out:
-        diff = ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
-        session.run(*diff, "--format", "markdown", success_codes=[0, 1], stdout=out, stderr=None)
+        markdown = (*catalogue_diff(base), "--format", "markdown")
+        session.run(*markdown, success_codes=[0, 1], stdout=out, stderr=None)
     session.run("python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
 
 

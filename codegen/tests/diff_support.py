@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -124,3 +125,14 @@ def diff(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     status = run(["diff", *argv], stdout=out, stderr=err)
     return status, out.getvalue(), err.getvalue()
+
+
+def git(repo: Path, *args: str) -> str:
+    """Run git in ``repo`` as a test user; its output (raises when git fails)."""
+    done = subprocess.run(
+        ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
