@@ -6,13 +6,17 @@ A bare ``nox`` runs what CI runs: lint, typecheck, check, tests and ts.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import subprocess
 from pathlib import Path
 
 import nox
 
 ROOT = Path(__file__).resolve().parent
 TS_SDK = ROOT / "ts-sdk"
+CATALOGUE = "catalogue/errors.yaml"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
@@ -95,6 +99,56 @@ def ts(session: nox.Session) -> None:
     npm(session, "ci", "--no-audit", "--no-fund")
     npm(session, "run", "typecheck")
     npm(session, "test")
+
+
+def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
+    """Install errcat; return the revision to measure catalogue changes from, and why.
+
+    ``-- --against REV`` picks it; otherwise errcat.baseline does (the last
+    release tag, else the merge base with main), or says why there is none.
+    """
+    parser = argparse.ArgumentParser(prog=f"nox -s {session.name} --")
+    parser.add_argument("--against", metavar="REV", help="compare with REV instead")
+    args = parser.parse_args(session.posargs)
+    install_codegen(session)
+    if args.against:
+        return args.against, f"{args.against}, as asked"
+    found = session.run(
+        "python", "-m", "errcat.baseline", CATALOGUE, silent=True, stderr=subprocess.DEVNULL
+    )
+    answer = json.loads(str(found))
+    return answer["rev"], answer["why"]
+
+
+def catalogue_diff(base: str) -> tuple[str, ...]:
+    """The command that compares the catalogue with ``base``."""
+    return ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
+
+
+@nox.session(python=PYTHON)
+def breaking(session: nox.Session) -> None:
+    """Classify catalogue changes since the last release (or main) and print the changelog section."""
+    base, why = catalogue_baseline(session)
+    if base is None:
+        session.skip(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
+    session.log(f"comparing {CATALOGUE} with {why}; the changelog section a release would get:")
+    markdown = (*catalogue_diff(base), "--format", "markdown")
+    session.run(*markdown, success_codes=[0, 1], stderr=subprocess.DEVNULL)
+    session.run(*catalogue_diff(base))
+
+
+@nox.session(python=PYTHON, default=False)
+def changelog(session: nox.Session) -> None:
+    """Put the changelog section of the catalogue changes since the last release into CHANGELOG.md."""
+    base, why = catalogue_baseline(session)
+    if base is None:
+        session.error(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
+    session.log(f"the changes of {CATALOGUE} since {why}")
+    section = Path(session.create_tmp()) / "section.md"
+    with section.open("w", encoding="utf-8") as out:
+        markdown = (*catalogue_diff(base), "--format", "markdown")
+        session.run(*markdown, success_codes=[0, 1], stdout=out, stderr=None)
+    session.run("python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
 
 
 @nox.session(python=PYTHON, default=False)

@@ -1,8 +1,9 @@
-"""Command line: ``python -m errcat generate|check|validate``.
+"""Command line: ``python -m errcat generate|check|validate|diff``.
 
 Exit status: 0 success; 1 ``check`` found drift; 2 the catalogue has
 problems or the command line is wrong (nothing is written); 3 the files could
-not be written (nothing on disk changed).
+not be written (nothing on disk changed). ``diff`` has its own arguments and
+statuses (:mod:`errcat.diffcli`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from errcat import diffcli
 from errcat.load import load_catalogue
 from errcat.model import Catalogue, build_model
 from errcat.problems import CatalogueError
@@ -30,9 +32,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "command",
-        choices=("generate", "check", "validate"),
+        choices=("generate", "check", "validate", "diff"),
         help="generate: write changed files; check: diff only, exit 1 on drift; "
-        "validate: check the catalogue only",
+        "validate: check the catalogue only; diff: classify the changes between two "
+        "catalogues (see diff --help)",
     )
     parser.add_argument(
         "--catalogue",
@@ -84,6 +87,9 @@ def run(
     """Run the command line and return the exit status."""
     out_stream = stdout or sys.stdout
     err_stream = stderr or sys.stderr
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] == ["diff"]:
+        return diffcli.run(words[1:], out_stream, err_stream)
     args = _parser().parse_args(argv)
     out: Path = args.out
     catalogue: Path = args.catalogue or out / DEFAULT_CATALOGUE

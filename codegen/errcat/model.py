@@ -240,6 +240,8 @@ class Catalogue:
     retired: tuple[Retired, ...]
     sanitizer: Sanitizer
     unknown: UnknownCode
+    version: str | None = None
+    """The catalogue's semantic version, which both packages take; ``None`` when unversioned."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -405,4 +407,5 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
             recovery=Recovery(**unknown["recovery"]),
             side_effects=unknown["side_effects"],
         ),
+        version=data.get("version"),
     )

@@ -39,6 +39,8 @@ _PATTERN_WORDS = {
     "^[1-5][0-9][0-9]$": "an HTTP status (three digits, 100 to 599)",
     "^[A-Za-z0-9][A-Za-z0-9._-]*$": "a Python distribution name (letters, digits, . _ -)",
     "^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$": "an npm package name (lower case)",
+    "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(?:-[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?"
+    "(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?$": "a semantic version (MAJOR.MINOR.PATCH, e.g. 1.4.0)",
 }
 
 
@@ -307,4 +309,6 @@ def _pattern_fix(pattern: Any, instance: str) -> str:
         return f"write {quoted(''.join(w.capitalize() for w in words))}"
     if str(pattern).startswith("^U\\+"):
         return f'write it like "U+{instance.upper().removeprefix("U+").zfill(4)}"'
+    if str(pattern).startswith("^(0|[1-9]"):
+        return "write three numbers without leading zeros, e.g. 1.4.0 (no v in front)"
     return "change it to match"

@@ -375,6 +375,18 @@ def envelope_models(cat: Catalogue) -> str:
 
 def render(cat: Catalogue) -> dict[str, str]:
     """Render the ``_generated`` package of the Python SDK."""
+    return _package(cat) | _version(cat)
+
+
+def _version(cat: Catalogue) -> dict[str, str]:
+    """The version file the package build reads (hatch ``[tool.hatch.version]``), if versioned."""
+    if cat.version is None:
+        return {}
+    text = render_template("python/version.py.jinja", cat, version=py_str(cat.version))
+    return {f"{package_dir(cat)}/version.py": text}
+
+
+def _package(cat: Catalogue) -> dict[str, str]:
     base = package_dir(cat)
     classes = [_class_entry(c, cat.base_class) for c in cat.codes]
     s = cat.sanitizer
