@@ -45,9 +45,14 @@ def npm(session: nox.Session, *args: str) -> None:
     session.run("npm", "--prefix", str(TS_SDK), *args, external=True)
 
 
+def npm_ci(session: nox.Session) -> None:
+    """Install ts-sdk's pinned dev dependencies, without the prepare step's build."""
+    npm(session, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+
+
 def build_ts(session: nox.Session) -> None:
     """Install ts-sdk's pinned dev dependencies and compile it (ESM, CJS, types)."""
-    npm(session, "ci", "--no-audit", "--no-fund")
+    npm_ci(session)
     npm(session, "run", "build")
 
 
@@ -96,7 +101,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(venv_backend="none")
 def ts(session: nox.Session) -> None:
     """Type-check, build and test the TypeScript SDK with node --test."""
-    npm(session, "ci", "--no-audit", "--no-fund")
+    npm_ci(session)
     npm(session, "run", "typecheck")
     npm(session, "test")
 
@@ -159,5 +164,5 @@ def bench(session: nox.Session) -> None:
     session.install("mitos-run==0.3.1", "openai", "google-api-core", "requests")
     session.run("python", "codegen/bench/bench_generate.py")
     session.run("python", "python-sdk/bench/bench.py", *session.posargs)
-    npm(session, "ci", "--no-audit", "--no-fund")
+    npm_ci(session)
     npm(session, "run", "bench")

@@ -11,137 +11,85 @@
 // millisecond per module file it loads, and the import budget is 3.5 ms.
 // The type declarations stay one per source file (only tsc reads them).
 //
-// It is a small, strict bundler for this package's own compiled output:
-// every source module is wrapped in a function scope, in dependency order,
-// and anything it does not understand (a default export, an import from
-// outside the package, a cycle) stops the build with the file named.
+// Why esbuild joins them: it hoists every module into one scope, so each
+// top-level declaration stays a top-level statement that a user's bundler
+// can drop when nothing uses it (the package declares "sideEffects": false).
+// Wrapping each module in a function, as this script once did, made every
+// import of one class cost the whole package.
+//
+// tsc has already compiled (and type-checked) the code; esbuild only joins
+// and prints it, at the same target, without minifying: it does not
+// transpile TypeScript here. The build stops with the file named when a
+// module imports anything outside the package (platform "neutral" resolves
+// no built-in module either), and when two modules' names collide, so that
+// a class is never renamed (its `name` is the class's).
 //
 // Usage: node scripts/bundle.mjs [DIST]
-import { readFileSync, writeFileSync, rmSync, readdirSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import ts from "typescript";
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { build } from "esbuild";
 
 const dist = resolve(process.argv[2] ?? "dist");
 const esmDir = join(dist, "esm");
 const cjsDir = join(dist, "cjs");
-
-const printer = ts.createPrinter({ removeComments: true });
-
-function fail(file, message) {
-  throw new Error(`scripts/bundle.mjs: ${relative(process.cwd(), file)}: ${message}`);
-}
-
-function hasExport(node) {
-  return (ts.getModifiers?.(node) ?? node.modifiers ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-}
-
-/** Parse one compiled module into its code (imports and export keywords removed) and exports. */
-function transform(file, modules) {
-  const text = readFileSync(file, "utf8");
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
-  const deps = [];
-  const exports = []; // [exported name, expression]
-  const stars = [];
-  const cuts = []; // [start, end, replacement]
-  const target = (spec) => {
-    if (!spec.startsWith("./") && !spec.startsWith("../")) fail(file, `imports ${spec}, which is outside the package`);
-    const path = resolve(dirname(file), spec);
-    deps.push(path);
-    return path;
-  };
-  const ref = (path) => `__modules[${JSON.stringify(relative(esmDir, path).split(sep).join("/"))}]`;
-  for (const st of sf.statements) {
-    if (ts.isImportDeclaration(st)) {
-      const from = ref(target(st.moduleSpecifier.text));
-      const clause = st.importClause;
-      let replacement = "";
-      if (clause?.name) fail(file, "has a default import");
-      const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) replacement = `const ${bindings.name.text} = ${from};`;
-      else if (bindings && ts.isNamedImports(bindings)) {
-        const parts = bindings.elements.map((e) => (e.propertyName ? `${e.propertyName.text}: ${e.name.text}` : e.name.text));
-        replacement = parts.length ? `const { ${parts.join(", ")} } = ${from};` : "";
-      }
-      cuts.push([st.getStart(sf), st.getEnd(), replacement]);
-    } else if (ts.isExportDeclaration(st)) {
-      const from = st.moduleSpecifier ? ref(target(st.moduleSpecifier.text)) : undefined;
-      if (st.exportClause === undefined) {
-        if (from === undefined) fail(file, "has a bare export *");
-        stars.push(deps[deps.length - 1]);
-      } else if (ts.isNamedExports(st.exportClause)) {
-        for (const e of st.exportClause.elements) {
-          const local = (e.propertyName ?? e.name).text;
-          exports.push([e.name.text, from ? `${from}.${local}` : local]);
-        }
-      } else {
-        fail(file, "has export * as ns");
-      }
-      cuts.push([st.getStart(sf), st.getEnd(), ""]);
-    } else if (ts.isExportAssignment(st)) {
-      fail(file, "has a default export");
-    } else if (hasExport(st)) {
-      const mods = ts.getModifiers(st) ?? [];
-      if (mods.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) fail(file, "has a default export");
-      const keyword = mods.find((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-      cuts.push([keyword.getStart(sf), keyword.getEnd(), ""]);
-      if (ts.isVariableStatement(st)) {
-        for (const d of st.declarationList.declarations) {
-          if (!ts.isIdentifier(d.name)) fail(file, "exports a destructuring declaration");
-          exports.push([d.name.text, d.name.text]);
-        }
-      } else if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && st.name) {
-        exports.push([st.name.text, st.name.text]);
-      } else {
-        fail(file, `exports a ${ts.SyntaxKind[st.kind]}`);
-      }
-    }
-  }
-  let code = text;
-  for (const [start, end, replacement] of cuts.sort((a, b) => b[0] - a[0])) {
-    code = code.slice(0, start) + replacement + code.slice(end);
-  }
-  // Comments cost parse time at every import and are in the declarations already.
-  const printed = printer.printFile(ts.createSourceFile(file, code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS));
-  modules.set(file, { file, code: printed, deps, exports, stars });
-}
-
-// Load the graph from the entry, depth first, so every module comes after its dependencies.
-const modules = new Map();
-const order = [];
-const visiting = new Set();
-function visit(file) {
-  if (order.includes(file)) return;
-  if (visiting.has(file)) fail(file, "is part of an import cycle");
-  visiting.add(file);
-  transform(file, modules);
-  for (const dep of modules.get(file).deps) visit(dep);
-  visiting.delete(file);
-  order.push(file);
-}
 const entry = join(esmDir, "index.js");
-visit(entry);
+const banner = "// @mitos/errors: built by scripts/bundle.mjs from the TypeScript sources in src/.";
 
-function exportNames(file, seen = new Set()) {
-  const m = modules.get(file);
-  const names = new Map(m.exports);
-  for (const star of m.stars) {
-    for (const [name] of exportNames(star, seen)) {
-      if (!names.has(name)) names.set(name, `__modules[${JSON.stringify(relative(esmDir, star).split(sep).join("/"))}].${name}`);
+/** Bundle the entry as one module of `format`, and return its text. */
+async function bundle(format) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format,
+    platform: "neutral",
+    target: "es2022",
+    mainFields: ["module", "main"],
+    legalComments: "none",
+    charset: "utf8",
+    banner: { js: banner },
+    logLevel: "silent",
+    metafile: true,
+  });
+  if (result.warnings.length > 0) {
+    throw new Error(`scripts/bundle.mjs: ${result.warnings.map((w) => w.text).join("; ")}`);
+  }
+  return result.outputFiles[0].text;
+}
+
+/** The modules (relative paths) that declare each top-level class or function under `dir`. */
+function declaredNames(dir, names = new Map()) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) declaredNames(path, names);
+    else if (name.endsWith(".js")) {
+      const text = readFileSync(path, "utf8");
+      for (const m of text.matchAll(/^(?:export )?(?:class|function\*?|async function\*?) ([A-Za-z_$][\w$]*)/gm)) {
+        names.set(m[1], [...(names.get(m[1]) ?? []), relative(esmDir, path)]);
+      }
     }
   }
   return names;
 }
 
-let body = "const __modules = Object.create(null);\n";
-for (const file of order) {
-  const key = JSON.stringify(relative(esmDir, file).split(sep).join("/"));
-  const names = exportNames(file);
-  const members = [...names].map(([name, expr]) => (name === expr ? name : `${name}: ${expr}`));
-  body += `\n// ---- ${relative(esmDir, file).split(sep).join("/")}\n__modules[${key}] = (() => {\n${modules.get(file).code.trim()}\nreturn { ${members.join(", ")} };\n})();\n`;
+/**
+ * Fail when esbuild would rename or has dropped a top-level class or
+ * function: it renames one when two modules declare the same name, and a
+ * renamed class reports another `name` than its source gives it; it drops
+ * one nothing uses.
+ */
+function checkNames(text, names) {
+  const twice = [...names].filter(([, files]) => files.length > 1).map(([name, files]) => `${name} (${files.join(", ")})`);
+  if (twice.length > 0) throw new Error(`scripts/bundle.mjs: declared by two modules: ${twice.join("; ")}; give each a unique name`);
+  const kept = new Set([...text.matchAll(/^(?:var ([A-Za-z_$][\w$]*) = class\b|(?:async )?function\*? ([A-Za-z_$][\w$]*))/gm)].map((m) => m[1] ?? m[2]));
+  const lost = [...names.keys()].filter((name) => !kept.has(name)).sort();
+  if (lost.length > 0) throw new Error(`scripts/bundle.mjs: not in the bundle under their own names: ${lost.join(", ")}`);
 }
-const publicNames = [...exportNames(entry).keys()].sort();
-const banner = "// @mitos/errors: built by scripts/bundle.mjs from the TypeScript sources in src/.\n";
-const entryRef = `__modules["index.js"]`;
+
+const names = declaredNames(esmDir);
+const esm = await bundle("esm");
+const cjs = await bundle("cjs");
+checkNames(esm, names);
 
 // Remove the per-file modules tsc wrote; keep their declarations.
 function removeJs(dir) {
@@ -153,10 +101,6 @@ function removeJs(dir) {
 }
 removeJs(esmDir);
 
-writeFileSync(join(esmDir, "index.js"), `${banner}${body}\nexport const { ${publicNames.join(", ")} } = ${entryRef};\n`);
-writeFileSync(
-  join(cjsDir, "index.js"),
-  `${banner}"use strict";\n${body}\nconst { ${publicNames.join(", ")} } = ${entryRef};\nmodule.exports = { ${publicNames.join(", ")} };\n`,
-);
+writeFileSync(join(esmDir, "index.js"), esm);
+writeFileSync(join(cjsDir, "index.js"), cjs);
 writeFileSync(join(cjsDir, "package.json"), JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
-
