@@ -27,18 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 NPM = shutil.which("npm")
 pytestmark = pytest.mark.skipif(NPM is None, reason="npm is not installed")
 
-SMOKE_CJS = """
-const m = require("@mitos/errors");
-const e = m.errorFromBody('{"error":{"code":"rate_limited","message":"slow down"}}', { status: 429 });
-if (!(e instanceof m.RateLimitedError) || e.code !== "rate_limited") throw new Error("require gave " + e);
-console.log("cjs", e.name);
-"""
-SMOKE_MJS = """
-import { errorFromBody, NotFoundError } from "@mitos/errors";
-const e = errorFromBody("<html>proxy</html>", { status: 404 });
-if (!(e instanceof NotFoundError)) throw new Error("import gave " + e);
-console.log("esm", e.name);
-"""
+HERE = Path(__file__).resolve().parent
+SMOKE_SCRIPTS = {"smoke.cjs": "cjs RateLimitedError", "smoke.mjs": "esm NotFoundError"}
 
 
 def npm(args: list[str], cwd: Path, *, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -80,24 +70,21 @@ def fresh_clone_of_ts_sdk(dest: Path) -> Path:
 
 
 def consumer(root: Path, name: str) -> Path:
-    """An empty project with the two smoke scripts."""
+    """An empty project with the smoke scripts (the ones ``nox -s release-check`` runs)."""
     project = root / name
     project.mkdir()
     (project / "package.json").write_text(
         json.dumps({"name": name, "version": "0.0.0", "private": True})
     )
-    (project / "smoke.cjs").write_text(SMOKE_CJS)
-    (project / "smoke.mjs").write_text(SMOKE_MJS)
+    for script in SMOKE_SCRIPTS:
+        shutil.copy2(HERE / script, project / script)
     return project
 
 
 def run_smoke(project: Path) -> None:
     node = shutil.which("node")
     assert node is not None
-    for script, expected in (
-        ("smoke.cjs", "cjs RateLimitedError"),
-        ("smoke.mjs", "esm NotFoundError"),
-    ):
+    for script, expected in SMOKE_SCRIPTS.items():
         done = subprocess.run(
             [node, script], cwd=project, capture_output=True, text=True, check=False
         )
