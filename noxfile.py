@@ -1,7 +1,8 @@
 """Sessions that regenerate, check, lint, type-check, test and benchmark everything.
 
 A bare ``nox`` runs what CI runs: lint, typecheck, check, tests and ts.
-``nox -s generate`` rewrites every generated file from the catalogue.
+``nox -s generate`` rewrites every generated file from the catalogue;
+``nox -s bench`` and ``nox -s release-check`` are slow and run only when named.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -17,6 +19,9 @@ import nox
 ROOT = Path(__file__).resolve().parent
 TS_SDK = ROOT / "ts-sdk"
 CATALOGUE = "catalogue/errors.yaml"
+TOOLS = (
+    ROOT / "tools"
+)  # the pinned npm checkers: markdownlint, attw, publint, the oldest TypeScript
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
@@ -50,6 +55,25 @@ def npm_ci(session: nox.Session) -> None:
     npm(session, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
 
 
+def npm_tools(session: nox.Session) -> None:
+    """Install the pinned npm checkers of tools/package-lock.json."""
+    session.run(
+        "npm",
+        "ci",
+        "--prefix",
+        str(TOOLS),
+        "--ignore-scripts",
+        "--no-audit",
+        "--no-fund",
+        external=True,
+    )
+
+
+def tool(session: nox.Session, name: str, *args: str) -> None:
+    """Run one of the checkers npm_tools installed."""
+    session.run(str(TOOLS / "node_modules" / ".bin" / name), *args, external=True)
+
+
 def build_ts(session: nox.Session) -> None:
     """Install ts-sdk's pinned dev dependencies and compile it (ESM, CJS, types)."""
     npm_ci(session)
@@ -72,10 +96,12 @@ def check(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    """Lint all Python code with ruff."""
+    """Lint all Python code with ruff, and the hand-written Markdown with markdownlint."""
     session.install("ruff")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    npm_tools(session)
+    tool(session, "markdownlint-cli2")  # files and rules: .markdownlint-cli2.jsonc
 
 
 @nox.session(python=PYTHON)
@@ -100,10 +126,16 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none")
 def ts(session: nox.Session) -> None:
-    """Type-check, build and test the TypeScript SDK with node --test."""
+    """Type-check, build and test the TypeScript SDK; type-check a user's code with the oldest TypeScript."""
     npm_ci(session)
     npm(session, "run", "typecheck")
     npm(session, "test")
+    npm_tools(session)
+    oldest = TOOLS / "node_modules" / "typescript-oldest"
+    newest = TS_SDK / "node_modules" / "typescript"
+    session.run(
+        "node", "ts-sdk/scripts/check-consumer-types.mjs", str(oldest), str(newest), external=True
+    )
 
 
 def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
@@ -166,3 +198,89 @@ def bench(session: nox.Session) -> None:
     session.run("python", "python-sdk/bench/bench.py", *session.posargs)
     npm_ci(session)
     npm(session, "run", "bench")
+    npm(session, "run", "size")  # bundle sizes with esbuild: docs/benchmarks-typescript.md
+
+
+# The release checkers, pinned: a new version is a deliberate change here.
+RELEASE_TOOLS = ("build==1.6.1", "twine==7.0.0", "check-wheel-contents==0.6.3", "uv==0.13.9")
+PYTHON_PACKAGES = ("codegen", "python-sdk")
+SMOKE = ROOT / "tests" / "packaging" / "smoke.py"
+
+
+def clean_tree(session: nox.Session, dest: Path) -> Path:
+    """Copy the repository as a clone of the work tree has it: tracked and not-ignored files only."""
+    listed = session.run(
+        "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard",
+        external=True, silent=True,
+    )  # fmt: skip
+    assert isinstance(listed, str)
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, dest / name)
+    return dest
+
+
+def fresh_venv(session: nox.Session, where: Path, *requirements: str) -> Path:
+    """A new virtual environment holding only `requirements`; returns its python."""
+    session.run("uv", "venv", "--quiet", "--python", PYTHON, str(where))
+    python = where / "bin" / "python"
+    session.run("uv", "pip", "install", "--quiet", "--python", str(python), *requirements)
+    return python
+
+
+def smoke_python(session: nox.Session, work: Path, tree: Path, dist: Path) -> None:
+    """Install every Python artifact in its own environment and run its smoke test from outside the tree."""
+    for artifact in sorted(dist.glob("errcat-*")):
+        python = fresh_venv(session, work / f"venv-{artifact.name}", str(artifact))
+        session.run(str(python), str(SMOKE), "errcat", str(tree), external=True)
+    for artifact in sorted(dist.glob("mitos_errors-*")):
+        python = fresh_venv(session, work / f"venv-{artifact.name}", str(artifact))
+        session.run(str(python), str(SMOKE), "mitos-errors", external=True)
+        python = fresh_venv(
+            session,
+            work / f"venv-{artifact.name}-httpx",
+            f"mitos-errors[httpx] @ {artifact.as_uri()}",
+        )
+        session.run(str(python), str(SMOKE), "mitos-errors-httpx", external=True)
+
+
+def smoke_npm(session: nox.Session, work: Path, tarball: Path) -> None:
+    """Install the npm tarball into an empty project; load it with require and import."""
+    project = work / "npm-consumer"
+    project.mkdir()
+    (project / "package.json").write_text(
+        '{"name": "consumer", "version": "0.0.0", "private": true}\n'
+    )
+    with session.chdir(project):
+        session.run("npm", "install", "--no-audit", "--no-fund", str(tarball), external=True)
+        for script in ("smoke.cjs", "smoke.mjs"):
+            shutil.copy2(ROOT / "tests" / "packaging" / script, project / script)
+            session.run("node", script, external=True)
+
+
+@nox.session(name="release-check", python=PYTHON, default=False)
+def release_check(session: nox.Session) -> None:
+    """Build every package from a clean tree, check the artifacts, install and smoke-test each, dry-run the publish."""
+    session.install(*RELEASE_TOOLS)
+    npm_tools(session)
+    work = Path(session.create_tmp()) / "release-check"
+    shutil.rmtree(work, ignore_errors=True)
+    tree, dist = clean_tree(session, work / "tree"), work / "dist"
+    for package in PYTHON_PACKAGES:
+        # `build` makes the sdist, then the wheel from the unpacked sdist: each builds from its own sdist.
+        session.run("python", "-m", "build", "--outdir", str(dist), str(tree / package))
+    session.run("twine", "check", "--strict", *map(str, sorted(dist.iterdir())))
+    session.run("check-wheel-contents", *map(str, sorted(dist.glob("*.whl"))))
+    with session.chdir(tree / "ts-sdk"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)  # prepare builds it
+        session.run("npm", "pack", "--pack-destination", str(dist), external=True)
+        session.run("npm", "publish", "--dry-run", external=True)
+    tarball = next(dist.glob("mitos-errors-*.tgz"))
+    tool(session, "attw", str(tarball))
+    tool(session, "publint", "run", "--strict", str(tarball))
+    with session.chdir(work):  # outside both trees: what is imported is what was installed
+        smoke_python(session, work, tree, dist)
+    smoke_npm(session, work, tarball)
+    session.log(f"release-check: every artifact built, checked and installed: {dist}")
