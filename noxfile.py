@@ -265,7 +265,7 @@ def release_check(session: nox.Session) -> None:
     """Build every package from a clean tree, check the artifacts, install and smoke-test each, dry-run the publish."""
     session.install(*RELEASE_TOOLS)
     npm_tools(session)
-    work = Path(session.create_tmp()) / "release-check"
+    work = Path(session.create_tmp()).resolve() / "release-check"
     shutil.rmtree(work, ignore_errors=True)
     tree, dist = clean_tree(session, work / "tree"), work / "dist"
     for package in PYTHON_PACKAGES:
