@@ -22,7 +22,7 @@ export type ErrorEnvelope = {
 /**
  * Every code in the catalogue, server-emitted and SDK-local.
  */
-export type Code = "bad_gateway" | "bad_request" | "body_too_large" | "budget_exhausted" | "build_failed" | "canceled" | "conflict" | "exec_failed" | "exec_timeout" | "file_failed" | "forbidden" | "gateway_timeout" | "idle_timeout" | "internal" | "invalid_input" | "invalid_json" | "not_found" | "quota_exceeded" | "rate_limited" | "request_timeout" | "timeout_too_large" | "too_many_streams" | "unauthorized" | "unavailable" | "unexpected_status";
+export type Code = "bad_gateway" | "bad_request" | "body_too_large" | "budget_exhausted" | "build_failed" | "canceled" | "conflict" | "connection_failed" | "connection_lost" | "exec_failed" | "exec_timeout" | "file_failed" | "forbidden" | "fork_rejected" | "fork_unavailable" | "gateway_timeout" | "idle_timeout" | "integration_dependency_missing" | "integration_registration_pending" | "internal" | "invalid_expose_label" | "invalid_input" | "invalid_json" | "invalid_output" | "invalid_response" | "invalid_serve_port" | "kubernetes_not_installed" | "missing_expose_domain" | "missing_image_or_pool" | "missing_serve_pool" | "no_default_pool" | "no_diff" | "not_bound" | "not_found" | "pool_image_mismatch" | "quota_exceeded" | "rate_limited" | "ready_timeout" | "request_timeout" | "reserved_expose_label" | "response_timeout" | "revision_not_committed" | "sandbox_failed" | "timeout_too_large" | "too_many_streams" | "unauthorized" | "unavailable" | "unexpected_status" | "workspace_not_found";
 
 /**
  * The error itself.
@@ -64,17 +64,65 @@ export type ErrorObject = {
   | ({ code: "forbidden" } & {
     context?: ForbiddenContext;
   })
+  | ({ code: "fork_rejected" } & {
+    context?: ForkRejectedContext;
+  })
+  | ({ code: "fork_unavailable" } & {
+    context?: ForkUnavailableContext;
+  })
   | ({ code: "idle_timeout" } & {
     context?: IdleTimeoutContext;
   })
+  | ({ code: "integration_dependency_missing" } & {
+    context?: IntegrationDependencyMissingContext;
+  })
+  | ({ code: "invalid_expose_label" } & {
+    context?: InvalidExposeLabelContext;
+  })
+  | ({ code: "invalid_output" } & {
+    context?: InvalidOutputContext;
+  })
+  | ({ code: "invalid_response" } & {
+    context?: InvalidResponseContext;
+  })
+  | ({ code: "invalid_serve_port" } & {
+    context?: InvalidServePortContext;
+  })
+  | ({ code: "kubernetes_not_installed" } & {
+    context?: KubernetesNotInstalledContext;
+  })
+  | ({ code: "no_default_pool" } & {
+    context?: NoDefaultPoolContext;
+  })
+  | ({ code: "no_diff" } & {
+    context?: NoDiffContext;
+  })
+  | ({ code: "not_bound" } & {
+    context?: NotBoundContext;
+  })
   | ({ code: "not_found" } & {
     context?: NotFoundContext;
+  })
+  | ({ code: "pool_image_mismatch" } & {
+    context?: PoolImageMismatchContext;
   })
   | ({ code: "quota_exceeded" } & {
     context?: QuotaExceededContext;
   })
   | ({ code: "rate_limited" } & {
     context?: RateLimitedContext;
+  })
+  | ({ code: "ready_timeout" } & {
+    context?: ReadyTimeoutContext;
+  })
+  | ({ code: "reserved_expose_label" } & {
+    context?: ReservedExposeLabelContext;
+  })
+  | ({ code: "revision_not_committed" } & {
+    context?: RevisionNotCommittedContext;
+  })
+  | ({ code: "sandbox_failed" } & {
+    context?: SandboxFailedContext;
   })
   | ({ code: "timeout_too_large" } & {
     context?: TimeoutTooLargeContext;
@@ -85,7 +133,10 @@ export type ErrorObject = {
   | ({ code: "unavailable" } & {
     context?: UnavailableContext;
   })
-  | { code: Exclude<Code, "budget_exhausted" | "build_failed" | "canceled" | "exec_failed" | "exec_timeout" | "file_failed" | "forbidden" | "idle_timeout" | "not_found" | "quota_exceeded" | "rate_limited" | "timeout_too_large" | "too_many_streams" | "unavailable"> }
+  | ({ code: "workspace_not_found" } & {
+    context?: WorkspaceNotFoundContext;
+  })
+  | { code: Exclude<Code, "budget_exhausted" | "build_failed" | "canceled" | "exec_failed" | "exec_timeout" | "file_failed" | "forbidden" | "fork_rejected" | "fork_unavailable" | "idle_timeout" | "integration_dependency_missing" | "invalid_expose_label" | "invalid_output" | "invalid_response" | "invalid_serve_port" | "kubernetes_not_installed" | "no_default_pool" | "no_diff" | "not_bound" | "not_found" | "pool_image_mismatch" | "quota_exceeded" | "rate_limited" | "ready_timeout" | "reserved_expose_label" | "revision_not_committed" | "sandbox_failed" | "timeout_too_large" | "too_many_streams" | "unavailable" | "workspace_not_found"> }
 );
 
 /**
@@ -122,6 +173,26 @@ export type Context = {
   stdout?: string;
   /** The standard error the command printed before it was stopped, sanitized and capped by the SDK. */
   stderr?: string;
+  /** The SandboxPool the call named or resolved to. */
+  pool?: string;
+  /** The container image the call asked for. */
+  image?: string;
+  /** The expose label (one DNS label) the call asked for, lower-cased. */
+  label?: string;
+  /** The port number the call asked for. */
+  port?: number;
+  /** The Workspace the call targeted. */
+  workspace?: string;
+  /** The WorkspaceRevision the call targeted. */
+  revision?: string;
+  /** The reason of the controller condition that explains the failure (for example of a Rejected condition). */
+  reason?: string;
+  /** The optional Python package the feature needs and could not import. */
+  package?: string;
+  /** The content type of the response the SDK could not read. */
+  content_type?: string;
+  /** How long, in seconds, the SDK waited for the resource to become Ready. */
+  wait_s?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 };
@@ -226,9 +297,121 @@ export type ForbiddenContext = {
 };
 
 /**
+ * Context of fork_rejected.
+ */
+export type ForkRejectedContext = {
+  /** The sandbox id the call targeted. */
+  sandbox?: string;
+  /** The reason of the controller condition that explains the failure (for example of a Rejected condition). */
+  reason?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of fork_unavailable.
+ */
+export type ForkUnavailableContext = {
+  /** The sandbox id the call targeted. */
+  sandbox?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
  * Context of idle_timeout.
  */
 export type IdleTimeoutContext = {
+  /** The sandbox id the call targeted. */
+  sandbox?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of integration_dependency_missing.
+ */
+export type IntegrationDependencyMissingContext = {
+  /** The optional Python package the feature needs and could not import. */
+  package?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of invalid_expose_label.
+ */
+export type InvalidExposeLabelContext = {
+  /** The expose label (one DNS label) the call asked for, lower-cased. */
+  label?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of invalid_output.
+ */
+export type InvalidOutputContext = {
+  /** The sandbox id the call targeted. */
+  sandbox?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of invalid_response.
+ */
+export type InvalidResponseContext = {
+  /** The content type of the response the SDK could not read. */
+  content_type?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of invalid_serve_port.
+ */
+export type InvalidServePortContext = {
+  /** The port number the call asked for. */
+  port?: number;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of kubernetes_not_installed.
+ */
+export type KubernetesNotInstalledContext = {
+  /** The optional Python package the feature needs and could not import. */
+  package?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of no_default_pool.
+ */
+export type NoDefaultPoolContext = {
+  /** The container image the call asked for. */
+  image?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of no_diff.
+ */
+export type NoDiffContext = {
+  /** The WorkspaceRevision the call targeted. */
+  revision?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of not_bound.
+ */
+export type NotBoundContext = {
   /** The sandbox id the call targeted. */
   sandbox?: string;
   /** Members a newer version may add; readers ignore them. */
@@ -241,6 +424,18 @@ export type IdleTimeoutContext = {
 export type NotFoundContext = {
   /** The sandbox id the call targeted. */
   sandbox?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of pool_image_mismatch.
+ */
+export type PoolImageMismatchContext = {
+  /** The SandboxPool the call named or resolved to. */
+  pool?: string;
+  /** The container image the call asked for. */
+  image?: string;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 };
@@ -267,6 +462,50 @@ export type RateLimitedContext = {
   sandbox?: string;
   /** The delay, in milliseconds, to wait before retrying. */
   retry_after_ms?: number;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of ready_timeout.
+ */
+export type ReadyTimeoutContext = {
+  /** The sandbox id the call targeted. */
+  sandbox?: string;
+  /** How long, in seconds, the SDK waited for the resource to become Ready. */
+  wait_s?: number;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of reserved_expose_label.
+ */
+export type ReservedExposeLabelContext = {
+  /** The expose label (one DNS label) the call asked for, lower-cased. */
+  label?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of revision_not_committed.
+ */
+export type RevisionNotCommittedContext = {
+  /** The WorkspaceRevision the call targeted. */
+  revision?: string;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of sandbox_failed.
+ */
+export type SandboxFailedContext = {
+  /** The sandbox id the call targeted. */
+  sandbox?: string;
+  /** The reason of the controller condition that explains the failure (for example of a Rejected condition). */
+  reason?: string;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 };
@@ -301,6 +540,16 @@ export type TooManyStreamsContext = {
 export type UnavailableContext = {
   /** The delay, in milliseconds, to wait before retrying. */
   retry_after_ms?: number;
+  /** Members a newer version may add; readers ignore them. */
+  [member: string]: unknown;
+};
+
+/**
+ * Context of workspace_not_found.
+ */
+export type WorkspaceNotFoundContext = {
+  /** The Workspace the call targeted. */
+  workspace?: string;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 };

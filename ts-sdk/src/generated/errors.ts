@@ -111,6 +111,34 @@ export class ConflictError extends AgentRunError {
 }
 
 /**
+ * Could not connect to the API: The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.
+ *
+ * Remediation: Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.
+ *
+ * Code `connection_failed`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ConnectionFailedError extends AgentRunError {
+  declare static readonly code: "connection_failed";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
+  declare readonly code: "connection_failed";
+}
+
+/**
+ * Connection lost before the response was complete: The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.
+ *
+ * Remediation: Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.
+ *
+ * Code `connection_lost`; HTTP 502, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ConnectionLostError extends AgentRunError {
+  declare static readonly code: "connection_lost";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
+  declare readonly code: "connection_lost";
+}
+
+/**
  * Command could not be executed: The command could not be executed in the sandbox.
  *
  * Remediation: Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.
@@ -167,6 +195,34 @@ export class ForbiddenError extends AgentRunError {
 }
 
 /**
+ * Fork rejected: The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).
+ *
+ * Remediation: Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.
+ *
+ * Code `fork_rejected`; HTTP 422, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ForkRejectedError extends AgentRunError {
+  declare static readonly code: "fork_rejected";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "FailedPrecondition";
+  declare readonly code: "fork_rejected";
+}
+
+/**
+ * Fork did not complete before the client deadline: The fork endpoint did not answer before the client's fork deadline.
+ *
+ * Remediation: Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.
+ *
+ * Code `fork_unavailable`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ForkUnavailableError extends AgentRunError {
+  declare static readonly code: "fork_unavailable";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
+  declare readonly code: "fork_unavailable";
+}
+
+/**
  * Gateway timeout: A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.
  *
  * Remediation: The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.
@@ -195,6 +251,34 @@ export class IdleTimeoutError extends AgentRunError {
 }
 
 /**
+ * An optional integration dependency is missing: A framework integration needs an optional package that is not installed.
+ *
+ * Remediation: Install the integration's optional extra (for example pip install "mitos-run[zenml]"); the parts of the integration that do not need the package work without it.
+ *
+ * Code `integration_dependency_missing`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class IntegrationDependencyMissingError extends AgentRunError {
+  declare static readonly code: "integration_dependency_missing";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
+  declare readonly code: "integration_dependency_missing";
+}
+
+/**
+ * Registering the integration with its framework is a maintainer step: The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.
+ *
+ * Remediation: Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.
+ *
+ * Code `integration_registration_pending`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class IntegrationRegistrationPendingError extends AgentRunError {
+  declare static readonly code: "integration_registration_pending";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
+  declare readonly code: "integration_registration_pending";
+}
+
+/**
  * Internal error: An unclassified internal error occurred.
  *
  * Remediation: Retry the request; if it persists, inspect the forkd or sandbox-server logs.
@@ -206,6 +290,20 @@ export class InternalError extends AgentRunError {
   declare static readonly httpStatus: 500;
   declare static readonly grpcStatus: "Internal";
   declare readonly code: "internal";
+}
+
+/**
+ * Invalid expose label: The expose label is empty, longer than 63 characters, or not a single DNS label.
+ *
+ * Remediation: Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).
+ *
+ * Code `invalid_expose_label`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidExposeLabelError extends AgentRunError {
+  declare static readonly code: "invalid_expose_label";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "invalid_expose_label";
 }
 
 /**
@@ -237,6 +335,146 @@ export class InvalidJsonError extends AgentRunError {
 }
 
 /**
+ * Invalid output: An output given to terminate() is neither a path string nor a dict.
+ *
+ * Remediation: Pass a "/workspace/..." path string, or a dict such as {"diff": true} or {"git": {...}}.
+ *
+ * Code `invalid_output`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidOutputError extends AgentRunError {
+  declare static readonly code: "invalid_output";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "invalid_output";
+}
+
+/**
+ * Expected a JSON response from the Mitos API: A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.
+ *
+ * Remediation: Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.
+ *
+ * Code `invalid_response`; HTTP 502, gRPC Internal. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidResponseError extends AgentRunError {
+  declare static readonly code: "invalid_response";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Internal";
+  declare readonly code: "invalid_response";
+}
+
+/**
+ * Serve port out of range: The port given to serve() is not between 1 and 65535.
+ *
+ * Remediation: Pass a port between 1 and 65535.
+ *
+ * Code `invalid_serve_port`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidServePortError extends AgentRunError {
+  declare static readonly code: "invalid_serve_port";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "invalid_serve_port";
+}
+
+/**
+ * Cluster mode requires the kubernetes client, which is not installed: Cluster mode imports the kubernetes package, and importing it failed.
+ *
+ * Remediation: Install it with pip install "mitos-run[k8s]" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.
+ *
+ * Code `kubernetes_not_installed`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class KubernetesNotInstalledError extends AgentRunError {
+  declare static readonly code: "kubernetes_not_installed";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
+  declare readonly code: "kubernetes_not_installed";
+}
+
+/**
+ * Expose domain is required: No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.
+ *
+ * Remediation: Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.
+ *
+ * Code `missing_expose_domain`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class MissingExposeDomainError extends AgentRunError {
+  declare static readonly code: "missing_expose_domain";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "missing_expose_domain";
+}
+
+/**
+ * An image or a pool is required: sandbox() was called with neither an image nor a pool.
+ *
+ * Remediation: Pass image="python" for a lazily created default pool, or pool="my-pool" for an existing pool.
+ *
+ * Code `missing_image_or_pool`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class MissingImageOrPoolError extends AgentRunError {
+  declare static readonly code: "missing_image_or_pool";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "missing_image_or_pool";
+}
+
+/**
+ * Serve() needs a pool: serve() was called without a pool to claim the sandbox from.
+ *
+ * Remediation: Pass pool=<name> to select the SandboxPool to claim from.
+ *
+ * Code `missing_serve_pool`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class MissingServePoolError extends AgentRunError {
+  declare static readonly code: "missing_serve_pool";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "missing_serve_pool";
+}
+
+/**
+ * Default pools are disabled on this client: The call named no pool, and the client was built with default pools disabled.
+ *
+ * Remediation: Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.
+ *
+ * Code `no_default_pool`; HTTP 400, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class NoDefaultPoolError extends AgentRunError {
+  declare static readonly code: "no_default_pool";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "FailedPrecondition";
+  declare readonly code: "no_default_pool";
+}
+
+/**
+ * Revision has no recorded diff: The revision was not captured with a diff output.
+ *
+ * Remediation: Terminate the sandbox with outputs=[{"diff": true}] so that its next revision records a diff.
+ *
+ * Code `no_diff`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class NoDiffError extends AgentRunError {
+  declare static readonly code: "no_diff";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "FailedPrecondition";
+  declare readonly code: "no_diff";
+}
+
+/**
+ * Sandbox is not bound to a cluster client: The sandbox object was constructed directly, so it has no cluster client to wait with.
+ *
+ * Remediation: Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.
+ *
+ * Code `not_bound`; HTTP 400, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class NotBoundError extends AgentRunError {
+  declare static readonly code: "not_bound";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "FailedPrecondition";
+  declare readonly code: "not_bound";
+}
+
+/**
  * No such sandbox: No such sandbox.
  *
  * Remediation: Confirm the sandbox id exists and is Ready before calling.
@@ -248,6 +486,20 @@ export class NotFoundError extends AgentRunError {
   declare static readonly httpStatus: 404;
   declare static readonly grpcStatus: "NotFound";
   declare readonly code: "not_found";
+}
+
+/**
+ * Default pool serves another image: The default pool named after the image already exists for a different image, or its template image cannot be read.
+ *
+ * Remediation: Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.
+ *
+ * Code `pool_image_mismatch`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class PoolImageMismatchError extends AgentRunError {
+  declare static readonly code: "pool_image_mismatch";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "FailedPrecondition";
+  declare readonly code: "pool_image_mismatch";
 }
 
 /**
@@ -279,6 +531,20 @@ export class RateLimitedError extends AgentRunError {
 }
 
 /**
+ * Not ready before the wait timeout: A sandbox or its forks did not reach the Ready phase within the wait timeout.
+ *
+ * Remediation: Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).
+ *
+ * Code `ready_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ReadyTimeoutError extends AgentRunError {
+  declare static readonly code: "ready_timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
+  declare readonly code: "ready_timeout";
+}
+
+/**
  * Request timeout: The server or a proxy answered 408 without an error envelope because the request took too long to arrive.
  *
  * Remediation: Send the request again; if it keeps timing out, check the network path and the size of the body.
@@ -290,6 +556,62 @@ export class RequestTimeoutError extends AgentRunError {
   declare static readonly httpStatus: 408;
   declare static readonly grpcStatus: "DeadlineExceeded";
   declare readonly code: "request_timeout";
+}
+
+/**
+ * Expose label is reserved: The expose label is a reserved control-plane name that tenants may not use.
+ *
+ * Remediation: Choose a label that is not a well-known control-plane name.
+ *
+ * Code `reserved_expose_label`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ReservedExposeLabelError extends AgentRunError {
+  declare static readonly code: "reserved_expose_label";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
+  declare readonly code: "reserved_expose_label";
+}
+
+/**
+ * No response before the caller's deadline: The caller's own timeout passed while the request was being sent or while the SDK waited for the response.
+ *
+ * Remediation: Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.
+ *
+ * Code `response_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ResponseTimeoutError extends AgentRunError {
+  declare static readonly code: "response_timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
+  declare readonly code: "response_timeout";
+}
+
+/**
+ * Revision is not committed: The revision to fork is not in the Committed phase, or has no content manifest yet.
+ *
+ * Remediation: Wait until workspace.log() shows the revision Committed, then fork it.
+ *
+ * Code `revision_not_committed`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class RevisionNotCommittedError extends AgentRunError {
+  declare static readonly code: "revision_not_committed";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "FailedPrecondition";
+  declare readonly code: "revision_not_committed";
+}
+
+/**
+ * Sandbox failed: The sandbox reached the Failed phase before it became Ready.
+ *
+ * Remediation: Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.
+ *
+ * Code `sandbox_failed`; HTTP 500, gRPC Internal. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class SandboxFailedError extends AgentRunError {
+  declare static readonly code: "sandbox_failed";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
+  declare readonly code: "sandbox_failed";
 }
 
 /**
@@ -362,6 +684,20 @@ export class UnexpectedStatusError extends AgentRunError {
   declare readonly code: "unexpected_status";
 }
 
+/**
+ * Workspace not found: The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).
+ *
+ * Remediation: Create it with client.create_workspace(name) first, or check its name and namespace.
+ *
+ * Code `workspace_not_found`; HTTP 404, gRPC NotFound. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class WorkspaceNotFoundError extends AgentRunError {
+  declare static readonly code: "workspace_not_found";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
+  declare readonly code: "workspace_not_found";
+}
+
 // Names, codes, statuses and cross-build brands, set once per class.
 defineErrorClass(BadGatewayError, "BadGatewayError", "bad_gateway");
 defineErrorClass(BadRequestError, "BadRequestError", "bad_request");
@@ -370,24 +706,48 @@ defineErrorClass(BudgetExhaustedError, "BudgetExhaustedError", "budget_exhausted
 defineErrorClass(BuildFailedError, "BuildFailedError", "build_failed");
 defineErrorClass(RequestCanceledError, "RequestCanceledError", "canceled");
 defineErrorClass(ConflictError, "ConflictError", "conflict");
+defineErrorClass(ConnectionFailedError, "ConnectionFailedError", "connection_failed");
+defineErrorClass(ConnectionLostError, "ConnectionLostError", "connection_lost");
 defineErrorClass(ExecFailedError, "ExecFailedError", "exec_failed");
 defineErrorClass(ExecutionDeadlineError, "ExecutionDeadlineError", "exec_timeout");
 defineErrorClass(FileFailedError, "FileFailedError", "file_failed");
 defineErrorClass(ForbiddenError, "ForbiddenError", "forbidden");
+defineErrorClass(ForkRejectedError, "ForkRejectedError", "fork_rejected");
+defineErrorClass(ForkUnavailableError, "ForkUnavailableError", "fork_unavailable");
 defineErrorClass(GatewayTimeoutError, "GatewayTimeoutError", "gateway_timeout");
 defineErrorClass(IdleTimeoutError, "IdleTimeoutError", "idle_timeout");
+defineErrorClass(IntegrationDependencyMissingError, "IntegrationDependencyMissingError", "integration_dependency_missing");
+defineErrorClass(IntegrationRegistrationPendingError, "IntegrationRegistrationPendingError", "integration_registration_pending");
 defineErrorClass(InternalError, "InternalError", "internal");
+defineErrorClass(InvalidExposeLabelError, "InvalidExposeLabelError", "invalid_expose_label");
 defineErrorClass(InvalidInputError, "InvalidInputError", "invalid_input");
 defineErrorClass(InvalidJsonError, "InvalidJsonError", "invalid_json");
+defineErrorClass(InvalidOutputError, "InvalidOutputError", "invalid_output");
+defineErrorClass(InvalidResponseError, "InvalidResponseError", "invalid_response");
+defineErrorClass(InvalidServePortError, "InvalidServePortError", "invalid_serve_port");
+defineErrorClass(KubernetesNotInstalledError, "KubernetesNotInstalledError", "kubernetes_not_installed");
+defineErrorClass(MissingExposeDomainError, "MissingExposeDomainError", "missing_expose_domain");
+defineErrorClass(MissingImageOrPoolError, "MissingImageOrPoolError", "missing_image_or_pool");
+defineErrorClass(MissingServePoolError, "MissingServePoolError", "missing_serve_pool");
+defineErrorClass(NoDefaultPoolError, "NoDefaultPoolError", "no_default_pool");
+defineErrorClass(NoDiffError, "NoDiffError", "no_diff");
+defineErrorClass(NotBoundError, "NotBoundError", "not_bound");
 defineErrorClass(NotFoundError, "NotFoundError", "not_found");
+defineErrorClass(PoolImageMismatchError, "PoolImageMismatchError", "pool_image_mismatch");
 defineErrorClass(QuotaExceededError, "QuotaExceededError", "quota_exceeded");
 defineErrorClass(RateLimitedError, "RateLimitedError", "rate_limited");
+defineErrorClass(ReadyTimeoutError, "ReadyTimeoutError", "ready_timeout");
 defineErrorClass(RequestTimeoutError, "RequestTimeoutError", "request_timeout");
+defineErrorClass(ReservedExposeLabelError, "ReservedExposeLabelError", "reserved_expose_label");
+defineErrorClass(ResponseTimeoutError, "ResponseTimeoutError", "response_timeout");
+defineErrorClass(RevisionNotCommittedError, "RevisionNotCommittedError", "revision_not_committed");
+defineErrorClass(SandboxFailedError, "SandboxFailedError", "sandbox_failed");
 defineErrorClass(TimeoutTooLargeError, "TimeoutTooLargeError", "timeout_too_large");
 defineErrorClass(TooManyStreamsError, "TooManyStreamsError", "too_many_streams");
 defineErrorClass(UnauthorizedError, "UnauthorizedError", "unauthorized");
 defineErrorClass(UnavailableError, "UnavailableError", "unavailable");
 defineErrorClass(UnexpectedStatusError, "UnexpectedStatusError", "unexpected_status");
+defineErrorClass(WorkspaceNotFoundError, "WorkspaceNotFoundError", "workspace_not_found");
 
 /** Every generated class, sorted by code. */
 export const ERROR_CLASSES = [
@@ -398,24 +758,48 @@ export const ERROR_CLASSES = [
   BuildFailedError,
   RequestCanceledError,
   ConflictError,
+  ConnectionFailedError,
+  ConnectionLostError,
   ExecFailedError,
   ExecutionDeadlineError,
   FileFailedError,
   ForbiddenError,
+  ForkRejectedError,
+  ForkUnavailableError,
   GatewayTimeoutError,
   IdleTimeoutError,
+  IntegrationDependencyMissingError,
+  IntegrationRegistrationPendingError,
   InternalError,
+  InvalidExposeLabelError,
   InvalidInputError,
   InvalidJsonError,
+  InvalidOutputError,
+  InvalidResponseError,
+  InvalidServePortError,
+  KubernetesNotInstalledError,
+  MissingExposeDomainError,
+  MissingImageOrPoolError,
+  MissingServePoolError,
+  NoDefaultPoolError,
+  NoDiffError,
+  NotBoundError,
   NotFoundError,
+  PoolImageMismatchError,
   QuotaExceededError,
   RateLimitedError,
+  ReadyTimeoutError,
   RequestTimeoutError,
+  ReservedExposeLabelError,
+  ResponseTimeoutError,
+  RevisionNotCommittedError,
+  SandboxFailedError,
   TimeoutTooLargeError,
   TooManyStreamsError,
   UnauthorizedError,
   UnavailableError,
   UnexpectedStatusError,
+  WorkspaceNotFoundError,
 ] as const;
 
 /** The class of each catalogue code. */
@@ -427,24 +811,48 @@ export interface ErrorClassOf {
   build_failed: typeof BuildFailedError;
   canceled: typeof RequestCanceledError;
   conflict: typeof ConflictError;
+  connection_failed: typeof ConnectionFailedError;
+  connection_lost: typeof ConnectionLostError;
   exec_failed: typeof ExecFailedError;
   exec_timeout: typeof ExecutionDeadlineError;
   file_failed: typeof FileFailedError;
   forbidden: typeof ForbiddenError;
+  fork_rejected: typeof ForkRejectedError;
+  fork_unavailable: typeof ForkUnavailableError;
   gateway_timeout: typeof GatewayTimeoutError;
   idle_timeout: typeof IdleTimeoutError;
+  integration_dependency_missing: typeof IntegrationDependencyMissingError;
+  integration_registration_pending: typeof IntegrationRegistrationPendingError;
   internal: typeof InternalError;
+  invalid_expose_label: typeof InvalidExposeLabelError;
   invalid_input: typeof InvalidInputError;
   invalid_json: typeof InvalidJsonError;
+  invalid_output: typeof InvalidOutputError;
+  invalid_response: typeof InvalidResponseError;
+  invalid_serve_port: typeof InvalidServePortError;
+  kubernetes_not_installed: typeof KubernetesNotInstalledError;
+  missing_expose_domain: typeof MissingExposeDomainError;
+  missing_image_or_pool: typeof MissingImageOrPoolError;
+  missing_serve_pool: typeof MissingServePoolError;
+  no_default_pool: typeof NoDefaultPoolError;
+  no_diff: typeof NoDiffError;
+  not_bound: typeof NotBoundError;
   not_found: typeof NotFoundError;
+  pool_image_mismatch: typeof PoolImageMismatchError;
   quota_exceeded: typeof QuotaExceededError;
   rate_limited: typeof RateLimitedError;
+  ready_timeout: typeof ReadyTimeoutError;
   request_timeout: typeof RequestTimeoutError;
+  reserved_expose_label: typeof ReservedExposeLabelError;
+  response_timeout: typeof ResponseTimeoutError;
+  revision_not_committed: typeof RevisionNotCommittedError;
+  sandbox_failed: typeof SandboxFailedError;
   timeout_too_large: typeof TimeoutTooLargeError;
   too_many_streams: typeof TooManyStreamsError;
   unauthorized: typeof UnauthorizedError;
   unavailable: typeof UnavailableError;
   unexpected_status: typeof UnexpectedStatusError;
+  workspace_not_found: typeof WorkspaceNotFoundError;
 }
 
 /** An error of any catalogue code; `switch (err.code)` narrows it to the code's class. */
@@ -456,21 +864,45 @@ export type KnownAgentRunError =
   | BuildFailedError
   | RequestCanceledError
   | ConflictError
+  | ConnectionFailedError
+  | ConnectionLostError
   | ExecFailedError
   | ExecutionDeadlineError
   | FileFailedError
   | ForbiddenError
+  | ForkRejectedError
+  | ForkUnavailableError
   | GatewayTimeoutError
   | IdleTimeoutError
+  | IntegrationDependencyMissingError
+  | IntegrationRegistrationPendingError
   | InternalError
+  | InvalidExposeLabelError
   | InvalidInputError
   | InvalidJsonError
+  | InvalidOutputError
+  | InvalidResponseError
+  | InvalidServePortError
+  | KubernetesNotInstalledError
+  | MissingExposeDomainError
+  | MissingImageOrPoolError
+  | MissingServePoolError
+  | NoDefaultPoolError
+  | NoDiffError
+  | NotBoundError
   | NotFoundError
+  | PoolImageMismatchError
   | QuotaExceededError
   | RateLimitedError
+  | ReadyTimeoutError
   | RequestTimeoutError
+  | ReservedExposeLabelError
+  | ResponseTimeoutError
+  | RevisionNotCommittedError
+  | SandboxFailedError
   | TimeoutTooLargeError
   | TooManyStreamsError
   | UnauthorizedError
   | UnavailableError
-  | UnexpectedStatusError;
+  | UnexpectedStatusError
+  | WorkspaceNotFoundError;

@@ -10,24 +10,48 @@ AgentRunError
 ├── BuildFailedError (build_failed, HTTP 422, server)
 ├── RequestCanceledError (canceled, HTTP 499, server)
 ├── ConflictError (conflict, HTTP 409, SDK-local)
+├── ConnectionFailedError (connection_failed, HTTP 503, SDK-local)
+├── ConnectionLostError (connection_lost, HTTP 502, SDK-local)
 ├── ExecFailedError (exec_failed, HTTP 500, server)
 ├── ExecutionDeadlineError (exec_timeout, HTTP 504, server)
 ├── FileFailedError (file_failed, HTTP 500, server)
 ├── ForbiddenError (forbidden, HTTP 403, server)
+├── ForkRejectedError (fork_rejected, HTTP 422, SDK-local)
+├── ForkUnavailableError (fork_unavailable, HTTP 503, SDK-local)
 ├── GatewayTimeoutError (gateway_timeout, HTTP 504, SDK-local)
 ├── IdleTimeoutError (idle_timeout, HTTP 410, server)
+├── IntegrationDependencyMissingError (integration_dependency_missing, HTTP 501, SDK-local)
+├── IntegrationRegistrationPendingError (integration_registration_pending, HTTP 501, SDK-local)
 ├── InternalError (internal, HTTP 500, server)
+├── InvalidExposeLabelError (invalid_expose_label, HTTP 400, SDK-local)
 ├── InvalidInputError (invalid_input, HTTP 400, server)
 ├── InvalidJsonError (invalid_json, HTTP 400, server)
+├── InvalidOutputError (invalid_output, HTTP 400, SDK-local)
+├── InvalidResponseError (invalid_response, HTTP 502, SDK-local)
+├── InvalidServePortError (invalid_serve_port, HTTP 400, SDK-local)
+├── KubernetesNotInstalledError (kubernetes_not_installed, HTTP 501, SDK-local)
+├── MissingExposeDomainError (missing_expose_domain, HTTP 400, SDK-local)
+├── MissingImageOrPoolError (missing_image_or_pool, HTTP 400, SDK-local)
+├── MissingServePoolError (missing_serve_pool, HTTP 400, SDK-local)
+├── NoDefaultPoolError (no_default_pool, HTTP 400, SDK-local)
+├── NoDiffError (no_diff, HTTP 409, SDK-local)
+├── NotBoundError (not_bound, HTTP 400, SDK-local)
 ├── NotFoundError (not_found, HTTP 404, server)
+├── PoolImageMismatchError (pool_image_mismatch, HTTP 409, SDK-local)
 ├── QuotaExceededError (quota_exceeded, HTTP 429, server)
 ├── RateLimitedError (rate_limited, HTTP 429, server)
+├── ReadyTimeoutError (ready_timeout, HTTP 504, SDK-local)
 ├── RequestTimeoutError (request_timeout, HTTP 408, SDK-local)
+├── ReservedExposeLabelError (reserved_expose_label, HTTP 400, SDK-local)
+├── ResponseTimeoutError (response_timeout, HTTP 504, SDK-local)
+├── RevisionNotCommittedError (revision_not_committed, HTTP 409, SDK-local)
+├── SandboxFailedError (sandbox_failed, HTTP 500, SDK-local)
 ├── TimeoutTooLargeError (timeout_too_large, HTTP 400, server)
 ├── TooManyStreamsError (too_many_streams, HTTP 429, server)
 ├── UnauthorizedError (unauthorized, HTTP 401, server)
 ├── UnavailableError (unavailable, HTTP 503, SDK-local)
-└── UnexpectedStatusError (unexpected_status, HTTP 500, SDK-local)
+├── UnexpectedStatusError (unexpected_status, HTTP 500, SDK-local)
+└── WorkspaceNotFoundError (workspace_not_found, HTTP 404, SDK-local)
 
 Each class is a declaration: its code, statuses and public module name are set in its body.
 ``AgentRunError`` is the SDK's hand-written base class, which holds the behaviour, under this
@@ -52,24 +76,48 @@ __all__ = [
     "BuildFailedError",
     "RequestCanceledError",
     "ConflictError",
+    "ConnectionFailedError",
+    "ConnectionLostError",
     "ExecFailedError",
     "ExecutionDeadlineError",
     "FileFailedError",
     "ForbiddenError",
+    "ForkRejectedError",
+    "ForkUnavailableError",
     "GatewayTimeoutError",
     "IdleTimeoutError",
+    "IntegrationDependencyMissingError",
+    "IntegrationRegistrationPendingError",
     "InternalError",
+    "InvalidExposeLabelError",
     "InvalidInputError",
     "InvalidJsonError",
+    "InvalidOutputError",
+    "InvalidResponseError",
+    "InvalidServePortError",
+    "KubernetesNotInstalledError",
+    "MissingExposeDomainError",
+    "MissingImageOrPoolError",
+    "MissingServePoolError",
+    "NoDefaultPoolError",
+    "NoDiffError",
+    "NotBoundError",
     "NotFoundError",
+    "PoolImageMismatchError",
     "QuotaExceededError",
     "RateLimitedError",
+    "ReadyTimeoutError",
     "RequestTimeoutError",
+    "ReservedExposeLabelError",
+    "ResponseTimeoutError",
+    "RevisionNotCommittedError",
+    "SandboxFailedError",
     "TimeoutTooLargeError",
     "TooManyStreamsError",
     "UnauthorizedError",
     "UnavailableError",
     "UnexpectedStatusError",
+    "WorkspaceNotFoundError",
 ]
 
 # The hand-written base class is this catalogue's base class: named after it,
@@ -216,6 +264,46 @@ class ConflictError(AgentRunError):
         code: Literal["conflict"]
 
 
+class ConnectionFailedError(AgentRunError):
+    """The request never reached a server: the connection was refused, the host name did not resolve,
+    the TLS handshake failed or the connect timeout passed.
+
+    Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the
+    same request is safe to send again once the server is reachable.
+
+    Code ``connection_failed``; HTTP 503; gRPC Unavailable; retryable; recovery ``retry_later``
+    (same arguments: safe); side effects: none_expected. SDK-local: synthesized for a response
+    without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "connection_failed"
+    http_status = 503
+    grpc_status = "Unavailable"
+    if TYPE_CHECKING:
+        code: Literal["connection_failed"]
+
+
+class ConnectionLostError(AgentRunError):
+    """The connection failed after the request may have reached the server: it was reset, closed
+    early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.
+
+    Check whether the request took effect (read the resource back) before sending it again; if the
+    failure repeats, check any proxy between you and the API.
+
+    Code ``connection_lost``; HTTP 502; gRPC Unavailable; retryable; recovery ``retry_later`` (same
+    arguments: conditional); side effects: unknown. SDK-local: synthesized for a response without
+    an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "connection_lost"
+    http_status = 502
+    grpc_status = "Unavailable"
+    if TYPE_CHECKING:
+        code: Literal["connection_lost"]
+
+
 class ExecFailedError(AgentRunError):
     """The command could not be executed in the sandbox.
 
@@ -293,6 +381,45 @@ class ForbiddenError(AgentRunError):
         code: Literal["forbidden"]
 
 
+class ForkRejectedError(AgentRunError):
+    """The controller refused the fork and set a Rejected condition on it (secret inheritance,
+    capacity or budget).
+
+    Read the condition reason in the context and its message; fix the secrets or the budget the
+    fork asks for, or wait for capacity, then fork again.
+
+    Code ``fork_rejected``; HTTP 422; gRPC FailedPrecondition; not retryable; recovery
+    ``revise_and_retry`` (same arguments: conditional); side effects: none_expected. Context:
+    ``sandbox``, ``reason``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "fork_rejected"
+    http_status = 422
+    grpc_status = "FailedPrecondition"
+    if TYPE_CHECKING:
+        code: Literal["fork_rejected"]
+
+
+class ForkUnavailableError(AgentRunError):
+    """The fork endpoint did not answer before the client's fork deadline.
+
+    Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine
+    is unhealthy; reduce the fork fan-out or raise capacity.
+
+    Code ``fork_unavailable``; HTTP 503; gRPC Unavailable; retryable; recovery ``retry_later``
+    (same arguments: conditional); side effects: unknown. Context: ``sandbox``. SDK-local:
+    synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "fork_unavailable"
+    http_status = 503
+    grpc_status = "Unavailable"
+    if TYPE_CHECKING:
+        code: Literal["fork_unavailable"]
+
+
 class GatewayTimeoutError(AgentRunError):
     """A proxy or gateway in front of the API gave up waiting and answered 504 without an error
     envelope.
@@ -333,6 +460,45 @@ class IdleTimeoutError(AgentRunError):
         code: Literal["idle_timeout"]
 
 
+class IntegrationDependencyMissingError(AgentRunError):
+    """A framework integration needs an optional package that is not installed.
+
+    Install the integration's optional extra (for example pip install "mitos-run[zenml]"); the
+    parts of the integration that do not need the package work without it.
+
+    Code ``integration_dependency_missing``; HTTP 501; gRPC Unimplemented; not retryable; recovery
+    ``start_dependency`` (same arguments: safe); side effects: none_expected. Context: ``package``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "integration_dependency_missing"
+    http_status = 501
+    grpc_status = "Unimplemented"
+    if TYPE_CHECKING:
+        code: Literal["integration_dependency_missing"]
+
+
+class IntegrationRegistrationPendingError(AgentRunError):
+    """The integration's backend exists, but registering it with the framework (a flavor or plugin
+    registry) is a step outside this SDK.
+
+    Register the integration with the framework yourself, as the SDK README's integrations section
+    describes, or use its component backend directly.
+
+    Code ``integration_registration_pending``; HTTP 501; gRPC Unimplemented; not retryable;
+    recovery ``do_not_retry`` (same arguments: never); side effects: none_expected. SDK-local:
+    synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "integration_registration_pending"
+    http_status = 501
+    grpc_status = "Unimplemented"
+    if TYPE_CHECKING:
+        code: Literal["integration_registration_pending"]
+
+
 class InternalError(AgentRunError):
     """An unclassified internal error occurred.
 
@@ -348,6 +514,25 @@ class InternalError(AgentRunError):
     grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["internal"]
+
+
+class InvalidExposeLabelError(AgentRunError):
+    """The expose label is empty, longer than 63 characters, or not a single DNS label.
+
+    Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends
+    with a hyphen (or a sandbox name that is one).
+
+    Code ``invalid_expose_label``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``label``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "invalid_expose_label"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["invalid_expose_label"]
 
 
 class InvalidInputError(AgentRunError):
@@ -386,6 +571,190 @@ class InvalidJsonError(AgentRunError):
         code: Literal["invalid_json"]
 
 
+class InvalidOutputError(AgentRunError):
+    """An output given to terminate() is neither a path string nor a dict.
+
+    Pass a "/workspace/..." path string, or a dict such as {"diff": true} or {"git": {...}}.
+
+    Code ``invalid_output``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
+    ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "invalid_output"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["invalid_output"]
+
+
+class InvalidResponseError(AgentRunError):
+    """A successful response's body was not JSON, most often because the base URL points at the web
+    console instead of the API host.
+
+    Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not
+    https://mitos.run, which serves the web console.
+
+    Code ``invalid_response``; HTTP 502; gRPC Internal; not retryable; recovery
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown. Context:
+    ``content_type``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "invalid_response"
+    http_status = 502
+    grpc_status = "Internal"
+    if TYPE_CHECKING:
+        code: Literal["invalid_response"]
+
+
+class InvalidServePortError(AgentRunError):
+    """The port given to serve() is not between 1 and 65535.
+
+    Pass a port between 1 and 65535.
+
+    Code ``invalid_serve_port``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``port``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "invalid_serve_port"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["invalid_serve_port"]
+
+
+class KubernetesNotInstalledError(AgentRunError):
+    """Cluster mode imports the kubernetes package, and importing it failed.
+
+    Install it with pip install "mitos-run[k8s]" (or pip install kubernetes). Direct mode and the
+    in-guest SDK do not need it.
+
+    Code ``kubernetes_not_installed``; HTTP 501; gRPC Unimplemented; not retryable; recovery
+    ``start_dependency`` (same arguments: safe); side effects: none_expected. Context: ``package``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "kubernetes_not_installed"
+    http_status = 501
+    grpc_status = "Unimplemented"
+    if TYPE_CHECKING:
+        code: Literal["kubernetes_not_installed"]
+
+
+class MissingExposeDomainError(AgentRunError):
+    """No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.
+
+    Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.
+
+    Code ``missing_expose_domain``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
+    synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "missing_expose_domain"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["missing_expose_domain"]
+
+
+class MissingImageOrPoolError(AgentRunError):
+    """sandbox() was called with neither an image nor a pool.
+
+    Pass image="python" for a lazily created default pool, or pool="my-pool" for an existing pool.
+
+    Code ``missing_image_or_pool``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
+    synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "missing_image_or_pool"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["missing_image_or_pool"]
+
+
+class MissingServePoolError(AgentRunError):
+    """serve() was called without a pool to claim the sandbox from.
+
+    Pass pool=<name> to select the SandboxPool to claim from.
+
+    Code ``missing_serve_pool``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
+    synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "missing_serve_pool"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["missing_serve_pool"]
+
+
+class NoDefaultPoolError(AgentRunError):
+    """The call named no pool, and the client was built with default pools disabled.
+
+    Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.
+
+    Code ``no_default_pool``; HTTP 400; gRPC FailedPrecondition; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``image``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "no_default_pool"
+    http_status = 400
+    grpc_status = "FailedPrecondition"
+    if TYPE_CHECKING:
+        code: Literal["no_default_pool"]
+
+
+class NoDiffError(AgentRunError):
+    """The revision was not captured with a diff output.
+
+    Terminate the sandbox with outputs=[{"diff": true}] so that its next revision records a diff.
+
+    Code ``no_diff``; HTTP 409; gRPC FailedPrecondition; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
+    ``revision``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "no_diff"
+    http_status = 409
+    grpc_status = "FailedPrecondition"
+    if TYPE_CHECKING:
+        code: Literal["no_diff"]
+
+
+class NotBoundError(AgentRunError):
+    """The sandbox object was constructed directly, so it has no cluster client to wait with.
+
+    Create the sandbox through the client's sandbox() method; do not construct the sandbox class
+    directly.
+
+    Code ``not_bound``; HTTP 400; gRPC FailedPrecondition; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
+    ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "not_bound"
+    http_status = 400
+    grpc_status = "FailedPrecondition"
+    if TYPE_CHECKING:
+        code: Literal["not_bound"]
+
+
 class NotFoundError(AgentRunError):
     """No such sandbox.
 
@@ -401,6 +770,26 @@ class NotFoundError(AgentRunError):
     grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["not_found"]
+
+
+class PoolImageMismatchError(AgentRunError):
+    """The default pool named after the image already exists for a different image, or its template
+    image cannot be read.
+
+    Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different
+    default pool.
+
+    Code ``pool_image_mismatch``; HTTP 409; gRPC FailedPrecondition; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``pool``,
+    ``image``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "pool_image_mismatch"
+    http_status = 409
+    grpc_status = "FailedPrecondition"
+    if TYPE_CHECKING:
+        code: Literal["pool_image_mismatch"]
 
 
 class QuotaExceededError(AgentRunError):
@@ -443,6 +832,25 @@ class RateLimitedError(AgentRunError):
         code: Literal["rate_limited"]
 
 
+class ReadyTimeoutError(AgentRunError):
+    """A sandbox or its forks did not reach the Ready phase within the wait timeout.
+
+    Raise the wait timeout, or check that the controller is reconciling and that the pool and its
+    nodes have capacity (kubectl describe sandbox NAME).
+
+    Code ``ready_timeout``; HTTP 504; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
+    (same arguments: conditional); side effects: possible. Context: ``sandbox``, ``wait_s``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "ready_timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
+    if TYPE_CHECKING:
+        code: Literal["ready_timeout"]
+
+
 class RequestTimeoutError(AgentRunError):
     """The server or a proxy answered 408 without an error envelope because the request took too long
     to arrive.
@@ -461,6 +869,81 @@ class RequestTimeoutError(AgentRunError):
     grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["request_timeout"]
+
+
+class ReservedExposeLabelError(AgentRunError):
+    """The expose label is a reserved control-plane name that tenants may not use.
+
+    Choose a label that is not a well-known control-plane name.
+
+    Code ``reserved_expose_label``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``label``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "reserved_expose_label"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+    if TYPE_CHECKING:
+        code: Literal["reserved_expose_label"]
+
+
+class ResponseTimeoutError(AgentRunError):
+    """The caller's own timeout passed while the request was being sent or while the SDK waited for
+    the response.
+
+    Raise the client timeout if the operation is slow; the request may have reached the server, so
+    check its effect before sending it again.
+
+    Code ``response_timeout``; HTTP 504; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
+    (same arguments: conditional); side effects: unknown. SDK-local: synthesized for a response
+    without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "response_timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
+    if TYPE_CHECKING:
+        code: Literal["response_timeout"]
+
+
+class RevisionNotCommittedError(AgentRunError):
+    """The revision to fork is not in the Committed phase, or has no content manifest yet.
+
+    Wait until workspace.log() shows the revision Committed, then fork it.
+
+    Code ``revision_not_committed``; HTTP 409; gRPC FailedPrecondition; retryable; recovery
+    ``retry_later`` (same arguments: safe); side effects: none_expected. Context: ``revision``.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "revision_not_committed"
+    http_status = 409
+    grpc_status = "FailedPrecondition"
+    if TYPE_CHECKING:
+        code: Literal["revision_not_committed"]
+
+
+class SandboxFailedError(AgentRunError):
+    """The sandbox reached the Failed phase before it became Ready.
+
+    Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity,
+    then create a new sandbox.
+
+    Code ``sandbox_failed``; HTTP 500; gRPC Internal; not retryable; recovery
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: possible. Context:
+    ``sandbox``, ``reason``. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "sandbox_failed"
+    http_status = 500
+    grpc_status = "Internal"
+    if TYPE_CHECKING:
+        code: Literal["sandbox_failed"]
 
 
 class TimeoutTooLargeError(AgentRunError):
@@ -555,6 +1038,25 @@ class UnexpectedStatusError(AgentRunError):
         code: Literal["unexpected_status"]
 
 
+class WorkspaceNotFoundError(AgentRunError):
+    """The cluster did not return the Workspace (it does not exist in the namespace, or reading it
+    failed).
+
+    Create it with client.create_workspace(name) first, or check its name and namespace.
+
+    Code ``workspace_not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover``
+    (same arguments: never); side effects: none_expected. Context: ``workspace``. SDK-local:
+    synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    catalogue_code = "workspace_not_found"
+    http_status = 404
+    grpc_status = "NotFound"
+    if TYPE_CHECKING:
+        code: Literal["workspace_not_found"]
+
+
 CLASSES: "dict[str, type[AgentRunError]]" = {
     "bad_gateway": BadGatewayError,
     "bad_request": BadRequestError,
@@ -563,24 +1065,48 @@ CLASSES: "dict[str, type[AgentRunError]]" = {
     "build_failed": BuildFailedError,
     "canceled": RequestCanceledError,
     "conflict": ConflictError,
+    "connection_failed": ConnectionFailedError,
+    "connection_lost": ConnectionLostError,
     "exec_failed": ExecFailedError,
     "exec_timeout": ExecutionDeadlineError,
     "file_failed": FileFailedError,
     "forbidden": ForbiddenError,
+    "fork_rejected": ForkRejectedError,
+    "fork_unavailable": ForkUnavailableError,
     "gateway_timeout": GatewayTimeoutError,
     "idle_timeout": IdleTimeoutError,
+    "integration_dependency_missing": IntegrationDependencyMissingError,
+    "integration_registration_pending": IntegrationRegistrationPendingError,
     "internal": InternalError,
+    "invalid_expose_label": InvalidExposeLabelError,
     "invalid_input": InvalidInputError,
     "invalid_json": InvalidJsonError,
+    "invalid_output": InvalidOutputError,
+    "invalid_response": InvalidResponseError,
+    "invalid_serve_port": InvalidServePortError,
+    "kubernetes_not_installed": KubernetesNotInstalledError,
+    "missing_expose_domain": MissingExposeDomainError,
+    "missing_image_or_pool": MissingImageOrPoolError,
+    "missing_serve_pool": MissingServePoolError,
+    "no_default_pool": NoDefaultPoolError,
+    "no_diff": NoDiffError,
+    "not_bound": NotBoundError,
     "not_found": NotFoundError,
+    "pool_image_mismatch": PoolImageMismatchError,
     "quota_exceeded": QuotaExceededError,
     "rate_limited": RateLimitedError,
+    "ready_timeout": ReadyTimeoutError,
     "request_timeout": RequestTimeoutError,
+    "reserved_expose_label": ReservedExposeLabelError,
+    "response_timeout": ResponseTimeoutError,
+    "revision_not_committed": RevisionNotCommittedError,
+    "sandbox_failed": SandboxFailedError,
     "timeout_too_large": TimeoutTooLargeError,
     "too_many_streams": TooManyStreamsError,
     "unauthorized": UnauthorizedError,
     "unavailable": UnavailableError,
     "unexpected_status": UnexpectedStatusError,
+    "workspace_not_found": WorkspaceNotFoundError,
 }
 """Every class by its code; the hand-written runtime looks codes up here."""
 

@@ -142,6 +142,36 @@ SPECS: "dict[str, Row]" = {
         "sdk",  # emitted_by
         (),  # context_fields
     ),
+    "connection_failed": (
+        "ConnectionFailedError",  # class_name
+        "could not connect to the API",  # message
+        "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.",  # cause
+        "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.",  # remediation
+        503,  # http_status
+        "Unavailable",  # grpc_status
+        True,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("retry_later", "safe", "Resend the same request with back-off; the first attempt never reached a server."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
+    "connection_lost": (
+        "ConnectionLostError",  # class_name
+        "connection lost before the response was complete",  # message
+        "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.",  # cause
+        "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.",  # remediation
+        502,  # http_status
+        "Unavailable",  # grpc_status
+        True,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("retry_later", "conditional", "Resend an idempotent request; check the effect of any other first, since it may have been applied."),  # recovery
+        "unknown",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
     "exec_failed": (
         "ExecFailedError",  # class_name
         "command could not be executed",  # message
@@ -202,6 +232,36 @@ SPECS: "dict[str, Row]" = {
         "server",  # emitted_by
         ("op",),  # context_fields
     ),
+    "fork_rejected": (
+        "ForkRejectedError",  # class_name
+        "fork rejected",  # message
+        "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",  # cause
+        "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",  # remediation
+        422,  # http_status
+        "FailedPrecondition",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "conditional", "Act on the condition reason first; only a capacity refusal may clear without a change."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("sandbox", "reason",),  # context_fields
+    ),
+    "fork_unavailable": (
+        "ForkUnavailableError",  # class_name
+        "fork did not complete before the client deadline",  # message
+        "The fork endpoint did not answer before the client's fork deadline.",  # cause
+        "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.",  # remediation
+        503,  # http_status
+        "Unavailable",  # grpc_status
+        True,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("retry_later", "conditional", "List the forks first; the timed-out request may still have created them."),  # recovery
+        "unknown",  # side_effects
+        "sdk",  # emitted_by
+        ("sandbox",),  # context_fields
+    ),
     "gateway_timeout": (
         "GatewayTimeoutError",  # class_name
         "gateway timeout",  # message
@@ -232,6 +292,36 @@ SPECS: "dict[str, Row]" = {
         "server",  # emitted_by
         ("sandbox",),  # context_fields
     ),
+    "integration_dependency_missing": (
+        "IntegrationDependencyMissingError",  # class_name
+        "an optional integration dependency is missing",  # message
+        "A framework integration needs an optional package that is not installed.",  # cause
+        "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.",  # remediation
+        501,  # http_status
+        "Unimplemented",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("start_dependency", "safe", "Install the package named in the context, then make the same call."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("package",),  # context_fields
+    ),
+    "integration_registration_pending": (
+        "IntegrationRegistrationPendingError",  # class_name
+        "registering the integration with its framework is a maintainer step",  # message
+        "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.",  # cause
+        "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.",  # remediation
+        501,  # http_status
+        "Unimplemented",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("do_not_retry", "never", "The call cannot succeed until the framework knows the integration; use the backend directly."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
     "internal": (
         "InternalError",  # class_name
         "internal error",  # message
@@ -246,6 +336,21 @@ SPECS: "dict[str, Row]" = {
         "unknown",  # side_effects
         "server",  # emitted_by
         (),  # context_fields
+    ),
+    "invalid_expose_label": (
+        "InvalidExposeLabelError",  # class_name
+        "invalid expose label",  # message
+        "The expose label is empty, longer than 63 characters, or not a single DNS label.",  # cause
+        "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Change the label; the SDK checks it before anything is sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("label",),  # context_fields
     ),
     "invalid_input": (
         "InvalidInputError",  # class_name
@@ -277,6 +382,156 @@ SPECS: "dict[str, Row]" = {
         "server",  # emitted_by
         (),  # context_fields
     ),
+    "invalid_output": (
+        "InvalidOutputError",  # class_name
+        "invalid output",  # message
+        "An output given to terminate() is neither a path string nor a dict.",  # cause
+        "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Fix the outputs argument; nothing was sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("sandbox",),  # context_fields
+    ),
+    "invalid_response": (
+        "InvalidResponseError",  # class_name
+        "expected a JSON response from the Mitos API",  # message
+        "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.",  # cause
+        "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.",  # remediation
+        502,  # http_status
+        "Internal",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("inspect_and_escalate", "discouraged", "Check the base URL; the request was answered with a success status, so it may have taken effect."),  # recovery
+        "unknown",  # side_effects
+        "sdk",  # emitted_by
+        ("content_type",),  # context_fields
+    ),
+    "invalid_serve_port": (
+        "InvalidServePortError",  # class_name
+        "serve port out of range",  # message
+        "The port given to serve() is not between 1 and 65535.",  # cause
+        "Pass a port between 1 and 65535.",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Change the port; nothing was sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("port",),  # context_fields
+    ),
+    "kubernetes_not_installed": (
+        "KubernetesNotInstalledError",  # class_name
+        "cluster mode requires the kubernetes client, which is not installed",  # message
+        "Cluster mode imports the kubernetes package, and importing it failed.",  # cause
+        "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.",  # remediation
+        501,  # http_status
+        "Unimplemented",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("start_dependency", "safe", "Install the package named in the context, then make the same call."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("package",),  # context_fields
+    ),
+    "missing_expose_domain": (
+        "MissingExposeDomainError",  # class_name
+        "expose domain is required",  # message
+        "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.",  # cause
+        "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Give the expose domain; nothing was sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
+    "missing_image_or_pool": (
+        "MissingImageOrPoolError",  # class_name
+        "an image or a pool is required",  # message
+        "sandbox() was called with neither an image nor a pool.",  # cause
+        "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Name an image or a pool; nothing was sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
+    "missing_serve_pool": (
+        "MissingServePoolError",  # class_name
+        "serve() needs a pool",  # message
+        "serve() was called without a pool to claim the sandbox from.",  # cause
+        "Pass pool=<name> to select the SandboxPool to claim from.",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Name the pool; nothing was sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
+    "no_default_pool": (
+        "NoDefaultPoolError",  # class_name
+        "default pools are disabled on this client",  # message
+        "The call named no pool, and the client was built with default pools disabled.",  # cause
+        "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.",  # remediation
+        400,  # http_status
+        "FailedPrecondition",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Name a pool, or allow default pools on the client."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("image",),  # context_fields
+    ),
+    "no_diff": (
+        "NoDiffError",  # class_name
+        "revision has no recorded diff",  # message
+        "The revision was not captured with a diff output.",  # cause
+        "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.",  # remediation
+        409,  # http_status
+        "FailedPrecondition",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Ask for the diff of a revision captured with a diff output."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("revision",),  # context_fields
+    ),
+    "not_bound": (
+        "NotBoundError",  # class_name
+        "sandbox is not bound to a cluster client",  # message
+        "The sandbox object was constructed directly, so it has no cluster client to wait with.",  # cause
+        "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.",  # remediation
+        400,  # http_status
+        "FailedPrecondition",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Get the sandbox from the client instead of constructing it."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("sandbox",),  # context_fields
+    ),
     "not_found": (
         "NotFoundError",  # class_name
         "no such sandbox",  # message
@@ -291,6 +546,21 @@ SPECS: "dict[str, Row]" = {
         "none_expected",  # side_effects
         "server",  # emitted_by
         ("sandbox",),  # context_fields
+    ),
+    "pool_image_mismatch": (
+        "PoolImageMismatchError",  # class_name
+        "default pool serves another image",  # message
+        "The default pool named after the image already exists for a different image, or its template image cannot be read.",  # cause
+        "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.",  # remediation
+        409,  # http_status
+        "FailedPrecondition",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Name the pool explicitly; the same image keeps mapping to the same pool."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("pool", "image",),  # context_fields
     ),
     "quota_exceeded": (
         "QuotaExceededError",  # class_name
@@ -322,6 +592,21 @@ SPECS: "dict[str, Row]" = {
         "server",  # emitted_by
         ("sandbox", "retry_after_ms",),  # context_fields
     ),
+    "ready_timeout": (
+        "ReadyTimeoutError",  # class_name
+        "not ready before the wait timeout",  # message
+        "A sandbox or its forks did not reach the Ready phase within the wait timeout.",  # cause
+        "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",  # remediation
+        504,  # http_status
+        "DeadlineExceeded",  # grpc_status
+        True,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("retry_later", "conditional", "Wait again on the same sandbox rather than creating another; a new one needs the same capacity."),  # recovery
+        "possible",  # side_effects
+        "sdk",  # emitted_by
+        ("sandbox", "wait_s",),  # context_fields
+    ),
     "request_timeout": (
         "RequestTimeoutError",  # class_name
         "request timeout",  # message
@@ -336,6 +621,66 @@ SPECS: "dict[str, Row]" = {
         "none_expected",  # side_effects
         "sdk",  # emitted_by
         (),  # context_fields
+    ),
+    "reserved_expose_label": (
+        "ReservedExposeLabelError",  # class_name
+        "expose label is reserved",  # message
+        "The expose label is a reserved control-plane name that tenants may not use.",  # cause
+        "Choose a label that is not a well-known control-plane name.",  # remediation
+        400,  # http_status
+        "InvalidArgument",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("revise_and_retry", "never", "Change the label; nothing was sent."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("label",),  # context_fields
+    ),
+    "response_timeout": (
+        "ResponseTimeoutError",  # class_name
+        "no response before the caller's deadline",  # message
+        "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.",  # cause
+        "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.",  # remediation
+        504,  # http_status
+        "DeadlineExceeded",  # grpc_status
+        True,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("retry_later", "conditional", "Check whether the first attempt took effect, then resend with a longer timeout."),  # recovery
+        "unknown",  # side_effects
+        "sdk",  # emitted_by
+        (),  # context_fields
+    ),
+    "revision_not_committed": (
+        "RevisionNotCommittedError",  # class_name
+        "revision is not committed",  # message
+        "The revision to fork is not in the Committed phase, or has no content manifest yet.",  # cause
+        "Wait until workspace.log() shows the revision Committed, then fork it.",  # remediation
+        409,  # http_status
+        "FailedPrecondition",  # grpc_status
+        True,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("retry_later", "safe", "Fork the same revision once it shows Committed."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("revision",),  # context_fields
+    ),
+    "sandbox_failed": (
+        "SandboxFailedError",  # class_name
+        "sandbox failed",  # message
+        "The sandbox reached the Failed phase before it became Ready.",  # cause
+        "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",  # remediation
+        500,  # http_status
+        "Internal",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("inspect_and_escalate", "discouraged", "Read the Sandbox's conditions; create a new sandbox once their cause is fixed."),  # recovery
+        "possible",  # side_effects
+        "sdk",  # emitted_by
+        ("sandbox", "reason",),  # context_fields
     ),
     "timeout_too_large": (
         "TimeoutTooLargeError",  # class_name
@@ -412,6 +757,21 @@ SPECS: "dict[str, Row]" = {
         "sdk",  # emitted_by
         (),  # context_fields
     ),
+    "workspace_not_found": (
+        "WorkspaceNotFoundError",  # class_name
+        "workspace not found",  # message
+        "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).",  # cause
+        "Create it with client.create_workspace(name) first, or check its name and namespace.",  # remediation
+        404,  # http_status
+        "NotFound",  # grpc_status
+        False,  # retryable
+        False,  # is_auth_failure
+        False,  # is_cancelled
+        ("rediscover", "never", "Create the workspace or call with the name of one that exists."),  # recovery
+        "none_expected",  # side_effects
+        "sdk",  # emitted_by
+        ("workspace",),  # context_fields
+    ),
 }
 """Every code of the catalogue, server-emitted and SDK-local: the fields of its spec, in order."""
 
@@ -448,7 +808,9 @@ FALLBACK_DEFAULT = "unexpected_status"
 
 RETIRED: "dict[str, str]" = {
     "internal_error": "internal",
+    "request_failed": "",
     "request_too_large": "body_too_large",
+    "server_error": "",
 }
 """Codes that were removed and never come back, with the code that replaced each ("" if none)."""
 
@@ -468,5 +830,15 @@ CONTEXT_FIELDS: "dict[str, str]" = {
     "exit_code": "integer",
     "stdout": "string",
     "stderr": "string",
+    "pool": "string",
+    "image": "string",
+    "label": "string",
+    "port": "integer",
+    "workspace": "string",
+    "revision": "string",
+    "reason": "string",
+    "package": "string",
+    "content_type": "string",
+    "wait_s": "number",
 }
 """Every context field the catalogue defines, with its JSON type."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-Code: TypeAlias = Literal["bad_gateway", "bad_request", "body_too_large", "budget_exhausted", "build_failed", "canceled", "conflict", "exec_failed", "exec_timeout", "file_failed", "forbidden", "gateway_timeout", "idle_timeout", "internal", "invalid_input", "invalid_json", "not_found", "quota_exceeded", "rate_limited", "request_timeout", "timeout_too_large", "too_many_streams", "unauthorized", "unavailable", "unexpected_status"]
+Code: TypeAlias = Literal["bad_gateway", "bad_request", "body_too_large", "budget_exhausted", "build_failed", "canceled", "conflict", "connection_failed", "connection_lost", "exec_failed", "exec_timeout", "file_failed", "forbidden", "fork_rejected", "fork_unavailable", "gateway_timeout", "idle_timeout", "integration_dependency_missing", "integration_registration_pending", "internal", "invalid_expose_label", "invalid_input", "invalid_json", "invalid_output", "invalid_response", "invalid_serve_port", "kubernetes_not_installed", "missing_expose_domain", "missing_image_or_pool", "missing_serve_pool", "no_default_pool", "no_diff", "not_bound", "not_found", "pool_image_mismatch", "quota_exceeded", "rate_limited", "ready_timeout", "request_timeout", "reserved_expose_label", "response_timeout", "revision_not_committed", "sandbox_failed", "timeout_too_large", "too_many_streams", "unauthorized", "unavailable", "unexpected_status", "workspace_not_found"]
 """Every code in the catalogue, server-emitted and SDK-local."""
 
 
@@ -47,6 +47,26 @@ class Context(TypedDict):
     """The standard output the command printed before it was stopped, sanitized and capped by the SDK."""
     stderr: NotRequired[str]
     """The standard error the command printed before it was stopped, sanitized and capped by the SDK."""
+    pool: NotRequired[str]
+    """The SandboxPool the call named or resolved to."""
+    image: NotRequired[str]
+    """The container image the call asked for."""
+    label: NotRequired[str]
+    """The expose label (one DNS label) the call asked for, lower-cased."""
+    port: NotRequired[int]
+    """The port number the call asked for."""
+    workspace: NotRequired[str]
+    """The Workspace the call targeted."""
+    revision: NotRequired[str]
+    """The WorkspaceRevision the call targeted."""
+    reason: NotRequired[str]
+    """The reason of the controller condition that explains the failure (for example of a Rejected condition)."""
+    package: NotRequired[str]
+    """The optional Python package the feature needs and could not import."""
+    content_type: NotRequired[str]
+    """The content type of the response the SDK could not read."""
+    wait_s: NotRequired[float]
+    """How long, in seconds, the SDK waited for the resource to become Ready."""
 
 
 class Recovery(TypedDict):
@@ -58,12 +78,24 @@ class Recovery(TypedDict):
     retry_after_ms: NotRequired[int]
 
 
+ContentType: TypeAlias = str
+"""The content type of the response the SDK could not read."""
+
+
 Dimension: TypeAlias = str
 """The budget or quota dimension that ran out (for example forks, checkpoints, concurrent_sandboxes)."""
 
 
 ExitCode: TypeAlias = int
 """The exit status of the command; 124 is the conventional timeout status."""
+
+
+Image: TypeAlias = str
+"""The container image the call asked for."""
+
+
+Label: TypeAlias = str
+"""The expose label (one DNS label) the call asked for, lower-cased."""
 
 
 Limit: TypeAlias = float
@@ -78,8 +110,24 @@ Op: TypeAlias = str
 """The API operation that was refused (for example sandboxes.create)."""
 
 
+Package: TypeAlias = str
+"""The optional Python package the feature needs and could not import."""
+
+
 Path: TypeAlias = str
 """The in-sandbox file path of the failed file operation."""
+
+
+Pool: TypeAlias = str
+"""The SandboxPool the call named or resolved to."""
+
+
+Port: TypeAlias = int
+"""The port number the call asked for."""
+
+
+Reason: TypeAlias = str
+"""The reason of the controller condition that explains the failure (for example of a Rejected condition)."""
 
 
 Remaining: TypeAlias = float
@@ -92,6 +140,10 @@ RequestedS: TypeAlias = float
 
 RetryAfterMs: TypeAlias = int
 """The delay, in milliseconds, to wait before retrying."""
+
+
+Revision: TypeAlias = str
+"""The WorkspaceRevision the call targeted."""
 
 
 Sandbox: TypeAlias = str
@@ -116,6 +168,14 @@ StepKind: TypeAlias = str
 
 TimeoutS: TypeAlias = float
 """The execution deadline, in seconds, that the command hit."""
+
+
+WaitS: TypeAlias = float
+"""How long, in seconds, the SDK waited for the resource to become Ready."""
+
+
+Workspace: TypeAlias = str
+"""The Workspace the call targeted."""
 
 
 class ErrorObject(TypedDict):
@@ -185,8 +245,75 @@ class ForbiddenContext(TypedDict):
     op: NotRequired[Op]
 
 
+class ForkRejectedContext(TypedDict):
+    """Context of fork_rejected."""
+
+    sandbox: NotRequired[Sandbox]
+    reason: NotRequired[Reason]
+
+
+class ForkUnavailableContext(TypedDict):
+    """Context of fork_unavailable."""
+
+    sandbox: NotRequired[Sandbox]
+
+
 class IdleTimeoutContext(TypedDict):
     """Context of idle_timeout."""
+
+    sandbox: NotRequired[Sandbox]
+
+
+class IntegrationDependencyMissingContext(TypedDict):
+    """Context of integration_dependency_missing."""
+
+    package: NotRequired[Package]
+
+
+class InvalidExposeLabelContext(TypedDict):
+    """Context of invalid_expose_label."""
+
+    label: NotRequired[Label]
+
+
+class InvalidOutputContext(TypedDict):
+    """Context of invalid_output."""
+
+    sandbox: NotRequired[Sandbox]
+
+
+class InvalidResponseContext(TypedDict):
+    """Context of invalid_response."""
+
+    content_type: NotRequired[ContentType]
+
+
+class InvalidServePortContext(TypedDict):
+    """Context of invalid_serve_port."""
+
+    port: NotRequired[Port]
+
+
+class KubernetesNotInstalledContext(TypedDict):
+    """Context of kubernetes_not_installed."""
+
+    package: NotRequired[Package]
+
+
+class NoDefaultPoolContext(TypedDict):
+    """Context of no_default_pool."""
+
+    image: NotRequired[Image]
+
+
+class NoDiffContext(TypedDict):
+    """Context of no_diff."""
+
+    revision: NotRequired[Revision]
+
+
+class NotBoundContext(TypedDict):
+    """Context of not_bound."""
 
     sandbox: NotRequired[Sandbox]
 
@@ -195,6 +322,13 @@ class NotFoundContext(TypedDict):
     """Context of not_found."""
 
     sandbox: NotRequired[Sandbox]
+
+
+class PoolImageMismatchContext(TypedDict):
+    """Context of pool_image_mismatch."""
+
+    pool: NotRequired[Pool]
+    image: NotRequired[Image]
 
 
 class QuotaExceededContext(TypedDict):
@@ -210,6 +344,32 @@ class RateLimitedContext(TypedDict):
 
     sandbox: NotRequired[Sandbox]
     retry_after_ms: NotRequired[RetryAfterMs]
+
+
+class ReadyTimeoutContext(TypedDict):
+    """Context of ready_timeout."""
+
+    sandbox: NotRequired[Sandbox]
+    wait_s: NotRequired[WaitS]
+
+
+class ReservedExposeLabelContext(TypedDict):
+    """Context of reserved_expose_label."""
+
+    label: NotRequired[Label]
+
+
+class RevisionNotCommittedContext(TypedDict):
+    """Context of revision_not_committed."""
+
+    revision: NotRequired[Revision]
+
+
+class SandboxFailedContext(TypedDict):
+    """Context of sandbox_failed."""
+
+    sandbox: NotRequired[Sandbox]
+    reason: NotRequired[Reason]
 
 
 class TimeoutTooLargeContext(TypedDict):
@@ -230,6 +390,12 @@ class UnavailableContext(TypedDict):
     """Context of unavailable."""
 
     retry_after_ms: NotRequired[RetryAfterMs]
+
+
+class WorkspaceNotFoundContext(TypedDict):
+    """Context of workspace_not_found."""
+
+    workspace: NotRequired[Workspace]
 
 
 class ErrorEnvelope(TypedDict):
