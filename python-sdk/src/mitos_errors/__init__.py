@@ -61,6 +61,7 @@ if TYPE_CHECKING:
         install_error_hook,
         raise_for_status,
     )
+    from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     ContextValue = str | int | float | bool | None
     _Proxy = MappingProxyType
@@ -260,11 +261,13 @@ __all__ = [
     "EXEC_TIMEOUT_EXIT_CODE",
     "MAX_EXEC_TIMEOUT_S",
     "AsyncErrorHook",
+    "AsyncErrorTransport",
     "Code",
     "CodeSpec",
     "ErrorBody",
     "ErrorEnvelope",
     "ErrorHook",
+    "ErrorTransport",
     "Recovery",
     "aerror_from_response",
     "araise_for_status",
@@ -272,6 +275,7 @@ __all__ = [
     "error_for_code",
     "error_for_exit",
     "error_from_body",
+    "error_from_exception",
     "error_from_response",
     "install_error_hook",
     "lookup",
@@ -297,6 +301,9 @@ _LAZY = {
     "error_from_response": "._http",
     "install_error_hook": "._http",
     "raise_for_status": "._http",
+    "AsyncErrorTransport": "._transport",
+    "ErrorTransport": "._transport",
+    "error_from_exception": "._transport",
     "EXEC_TIMEOUT_EXIT_CODE": "._core",
     "error_for_exit": "._core",
     "validate_timeout": "._core",
