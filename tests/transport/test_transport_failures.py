@@ -1,0 +1,204 @@
+"""Real transport failures on 127.0.0.1 give the same typed error in both SDKs.
+
+Each case starts a misbehaving server (or none: a closed port), sends one
+request through the Python SDK's ``ErrorTransport`` (sync and async httpx)
+and through the TypeScript SDK's ``withTypedErrors(fetch)`` (one ``node``
+process for all cases), and checks that all three raise the expected code,
+with no status, the original failure chained, and the token nowhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import mitos_errors
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "conformance"))
+
+import servers  # noqa: E402
+from conformance_kit import paths  # noqa: E402
+
+TOKEN = "tok-Transport-5ecret-7f3a9c"
+TIMEOUT_S = 1.0
+UPLOAD_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Case:
+    """One failure: how the server misbehaves, what the client sends, the code both SDKs must give."""
+
+    name: str
+    code: str
+    scheme: str = "http"
+    method: str = "GET"
+    body_bytes: int = 0
+    abort_after_ms: int | None = None
+    python: bool = True  # False: a failure Python callers do not get as an error (see the README)
+
+
+CASES = [
+    Case("closed_port", "connection_failed"),
+    Case("reset_mid_body", "connection_lost"),
+    Case("stall", "response_timeout"),
+    Case("close_during_upload", "connection_lost", method="POST", body_bytes=UPLOAD_BYTES),
+    Case("tls_bad_cert", "connection_failed", scheme="https"),
+    Case("unavailable_page", "unavailable"),
+    # A caller's own abort: asyncio cancellation stays CancelledError in Python.
+    Case("caller_abort", "canceled", abort_after_ms=200, python=False),
+]
+
+HANDLERS = {
+    "reset_mid_body": servers.reset_mid_body,
+    "stall": servers.stall,
+    "caller_abort": servers.stall,
+    "close_during_upload": servers.close_during_upload,
+    "tls_bad_cert": servers.ok_json,
+    "unavailable_page": servers.unavailable_page,
+}
+
+
+@pytest.fixture(scope="module")
+def urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """Every case's URL, its server running for the whole module."""
+    tls = servers.self_signed_context(tmp_path_factory.mktemp("tls"))
+    with ExitStack() as stack:
+        out = {}
+        for case in CASES:
+            handler = HANDLERS.get(case.name)
+            if handler is None:
+                port = servers.closed_port()
+            else:
+                port = stack.enter_context(servers.serving(handler, tls if case.scheme == "https" else None))
+            out[case.name] = f"{case.scheme}://127.0.0.1:{port}/v1/sandboxes/sb-7/exec"
+        yield out
+
+
+def _record(err: BaseException) -> dict[str, Any]:
+    assert isinstance(err, mitos_errors.AgentRunError), f"{type(err).__name__}: {err}"
+    return {
+        "className": type(err).__name__,
+        "code": err.code,
+        "status": err.status,
+        "isCancelled": err.is_cancelled,
+        "sideEffects": err.side_effects,
+        "errorCause": err.cause,
+        "chained": err.__cause__ is not None,
+        "json": err.to_json(),
+    }
+
+
+def _content(case: Case) -> bytes | None:
+    return b"a" * case.body_bytes if case.body_bytes else None
+
+
+def run_sync(case: Case, url: str) -> dict[str, Any]:
+    transport = mitos_errors.ErrorTransport(token=TOKEN)
+    with httpx.Client(transport=transport, timeout=TIMEOUT_S) as client:
+        try:
+            client.request(case.method, url, content=_content(case), headers={"authorization": f"Bearer {TOKEN}"})
+        except Exception as err:  # noqa: BLE001  (what it is, is what is judged)
+            return _record(err)
+    pytest.fail(f"{case.name}: the request succeeded")
+
+
+async def _run_async(case: Case, url: str) -> dict[str, Any]:
+    transport = mitos_errors.AsyncErrorTransport(token=TOKEN)
+    async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT_S) as client:
+        try:
+            await client.request(
+                case.method, url, content=_content(case), headers={"authorization": f"Bearer {TOKEN}"}
+            )
+        except Exception as err:  # noqa: BLE001
+            return _record(err)
+    pytest.fail(f"{case.name}: the request succeeded")
+
+
+@pytest.fixture(scope="module")
+def typescript(urls: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """Every case sent once through the TypeScript SDK, in one node process."""
+    if paths.skip_typescript():
+        pytest.skip(f"{paths.SKIP_TS_ENV}=1")
+    plan = [
+        {
+            "name": c.name,
+            "url": urls[c.name],
+            "method": c.method,
+            "bodyBytes": c.body_bytes,
+            "timeoutMs": int(TIMEOUT_S * 1000),
+            "abortAfterMs": c.abort_after_ms,
+            "token": TOKEN,
+        }
+        for c in CASES
+    ]
+    proc = subprocess.run(
+        [paths.node_binary(), str(HERE / "run_fetch.cjs"), str(paths.typescript_entry())],
+        input=json.dumps(plan),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return {r["name"]: r for r in map(json.loads, proc.stdout.splitlines())}
+
+
+def _check(case: Case, got: dict[str, Any], who: str) -> None:
+    assert got["code"] == case.code, f"{who} {case.name}: {got}"
+    assert got["className"] == type(mitos_errors.lookup(case.code)("", case.code)).__name__
+    assert TOKEN not in json.dumps(got), f"{who} {case.name} shows the token: {got}"
+    if case.code == "unavailable":
+        assert got["status"] == 503
+        return
+    assert got["status"] is None
+    assert got["chained"], f"{who} {case.name}: the original failure is not chained"
+    assert got["isCancelled"] is (case.code == "canceled")
+    assert got["sideEffects"] == ("none_expected" if case.code == "connection_failed" else got["sideEffects"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_python_sync(case: Case, urls: dict[str, str]) -> None:
+    if not case.python:
+        pytest.skip("not an error in Python: cancellation stays CancelledError / KeyboardInterrupt")
+    _check(case, run_sync(case, urls[case.name]), "python")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_python_async(case: Case, urls: dict[str, str]) -> None:
+    if not case.python:
+        pytest.skip("not an error in Python: cancellation stays CancelledError")
+    _check(case, asyncio.run(_run_async(case, urls[case.name])), "python async")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_typescript(case: Case, typescript: dict[str, dict[str, Any]]) -> None:
+    got = typescript[case.name]
+    assert not got["ok"], f"{case.name}: the request succeeded"
+    assert got["typed"], f"{case.name}: an untyped error: {got}"
+    _check(case, got, "typescript")
+
+
+def test_python_cancellation_passes_through(urls: dict[str, str]) -> None:
+    """A cancelled task gets CancelledError, not a typed error, so asyncio's own machinery works."""
+
+    async def main() -> None:
+        async with httpx.AsyncClient(transport=mitos_errors.AsyncErrorTransport(), timeout=TIMEOUT_S * 3) as client:
+            task = asyncio.ensure_future(client.get(urls["caller_abort"]))
+            await asyncio.sleep(0.2)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+
+    asyncio.run(main())
