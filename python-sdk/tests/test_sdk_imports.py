@@ -48,7 +48,7 @@ def test_constructing_an_error_first_loads_the_runtime() -> None:
         print(err.retryable, err.recovery.action, repr(err.context), "_core" in dir(mitos_errors))
         """
     )
-    assert out == "False rediscover mappingproxy({}) True"
+    assert out == "False rediscover {} True"
 
 
 def test_building_a_clean_error_loads_neither_httpx_nor_typing() -> None:

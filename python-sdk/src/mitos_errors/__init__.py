@@ -29,7 +29,7 @@ dozen classes) and quote the annotations that name typing-only types.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from types import MappingProxyType, ModuleType
+    from types import ModuleType
     from typing import Any, ClassVar
 
     from ._core import (
@@ -64,9 +64,6 @@ if TYPE_CHECKING:
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     ContextValue = str | int | float | bool | None
-    _Proxy = MappingProxyType
-else:
-    _Proxy = type(type.__dict__)  # types.MappingProxyType, without importing types
 
 __version__ = "1.0.0"
 
@@ -81,6 +78,21 @@ def _runtime() -> "ModuleType":
 
     _CORE.append(_core)
     return _core
+
+
+def _read_only(self: object, *args: object, **kwargs: object) -> "Any":
+    raise TypeError("an error's context is read-only")
+
+
+class _ReadOnlyContext(dict):  # type: ignore[type-arg]
+    """An error's context: a ``dict`` (so ``json.dumps`` and ``dict(...)`` take it) that cannot be changed."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> "tuple[Any, ...]":
+        return (type(self), (dict(self),))
 
 
 class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base class, below)
@@ -156,8 +168,11 @@ class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base c
 
     @property
     def context(self) -> "Mapping[str, ContextValue]":
-        """The structured context, read-only (ids, numbers, flags; never a secret)."""
-        return _Proxy(self.__dict__["_context"])
+        """The structured context, read-only (ids, numbers, flags; never a secret); ``json.dumps`` takes it."""
+        ctx = self.__dict__["_context"]
+        if type(ctx) is not _ReadOnlyContext:
+            ctx = self.__dict__["_context"] = _ReadOnlyContext(ctx)
+        return ctx  # type: ignore[no-any-return]
 
     @property
     def spec(self) -> "CodeSpec | None":
