@@ -26,7 +26,7 @@ OLDEST_TS = TOOLS / "node_modules" / "typescript-oldest"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts"]
+nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat"]
 nox.options.error_on_missing_interpreters = True
 
 # uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
@@ -285,3 +285,14 @@ def release_check(session: nox.Session) -> None:
         smoke_python(session, work, tree, dist)
     smoke_npm(session, work, tarball)
     session.log(f"release-check: every artifact built, checked and installed: {dist}")
+
+
+@nox.session(python=PYTHON)
+def compat(session: nox.Session) -> None:
+    """Run mitos-run 0.3.1's own tests with its error layer replaced by mitos_errors.compat."""
+    install_sdk(session)
+    # mitos-run's runtime and dev dependencies (its pyproject), and pip to fetch its sdist.
+    session.install("pip", "httpx>=0.27.0", "websocket-client>=1.7.0", "kubernetes>=31.0.0")
+    session.install("pytest>=8.0", "pytest-asyncio>=0.24", "websockets>=12.0")
+    work = Path(session.create_tmp())
+    session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
