@@ -54,6 +54,7 @@ HTTPX_CODES: dict[type[Exception], str] = {
     httpx.DecodingError: CONNECTION_LOST,
     httpx.TransportError: CONNECTION_LOST,
     httpx.RequestError: CONNECTION_LOST,
+    httpx.HTTPError: CONNECTION_LOST,  # a bare one, from a custom transport: nothing more is known
 }
 
 # The exceptions of the standard library a custom transport may let through.
