@@ -1,4 +1,4 @@
-"""Transport exceptions become typed errors: every httpx class mapped, causes sanitized, nothing secret shown."""
+"""Transport exceptions become typed errors: every httpx class mapped, no secret shown."""
 
 from __future__ import annotations
 
@@ -19,7 +19,11 @@ HTTPX_EXCEPTIONS = sorted(
 )
 TRANSPORT_CODES = {"connection_failed", "connection_lost", "response_timeout"}
 SECRETS = st.sampled_from(
-    ["Bearer abcDEF123456789xyz", "https://user:hunter2pass@proxy.example:3128/", "api_key=sk_live_51HxyzABCDEF"]
+    [
+        "Bearer abcDEF123456789xyz",
+        "https://user:hunter2pass@proxy.example:3128/",
+        "api_key=sk_live_51HxyzABCDEF",
+    ]
 )
 TOKEN = "tok-9f8e7d6c5b4a"
 
@@ -58,7 +62,9 @@ def test_the_code_says_whether_the_request_can_have_arrived(cls: type[Exception]
     assert err is not None and err.code == code and err.status is None
 
 
-@pytest.mark.parametrize("exc", [httpx.InvalidURL("x"), httpx.StreamConsumed(), ValueError("bug"), KeyError("k")])
+@pytest.mark.parametrize(
+    "exc", [httpx.InvalidURL("x"), httpx.StreamConsumed(), ValueError("bug"), KeyError("k")]
+)
 def test_other_exceptions_are_not_transport_failures(exc: Exception) -> None:
     assert mitos_errors.error_from_exception(exc) is None
 
@@ -82,7 +88,9 @@ def test_the_cause_names_the_failure_and_never_a_secret(
         assert needle not in shown
 
 
-context_values = st.one_of(st.text(max_size=60), st.integers(-(2**53) + 1, 2**53 - 1), st.booleans(), st.none())
+context_values = st.one_of(
+    st.text(max_size=60), st.integers(-(2**53) + 1, 2**53 - 1), st.booleans(), st.none()
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -128,9 +136,9 @@ def test_a_transport_never_shows_its_token() -> None:
 
 def test_a_failed_response_through_the_transport_is_its_typed_error() -> None:
     inner = httpx.MockTransport(lambda r: httpx.Response(429, json={"error": {"code": "rate_limited"}}))
-    with httpx.Client(transport=mitos_errors.ErrorTransport(inner)) as client:
-        with pytest.raises(mitos_errors.RateLimitedError) as info:
-            client.get("http://127.0.0.1:9/")
+    client = httpx.Client(transport=mitos_errors.ErrorTransport(inner))
+    with client, pytest.raises(mitos_errors.RateLimitedError) as info:
+        client.get("http://127.0.0.1:9/")
     assert info.value.status == 429
 
 

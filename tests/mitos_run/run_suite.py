@@ -41,7 +41,10 @@ LISTED = re.compile(r"^\|\s*`(tests/[^`]+)`\s*\|", re.MULTILINE)
 def listed_failures(guide: Path = GUIDE) -> set[str]:
     """The test ids the migration guide lists as deliberate failures."""
     text = guide.read_text(encoding="utf-8")
-    start, end = text.index("<!-- compat-failures:start -->"), text.index("<!-- compat-failures:end -->")
+    start, end = (
+        text.index("<!-- compat-failures:start -->"),
+        text.index("<!-- compat-failures:end -->"),
+    )
     return set(LISTED.findall(text[start:end]))
 
 
@@ -63,9 +66,15 @@ def _no_go_env(work: Path) -> dict[str, str]:
     shim = work / "no-go"
     shim.mkdir(parents=True, exist_ok=True)
     go = shim / "go"
-    go.write_text("#!/bin/sh\necho 'go is disabled in this test run' >&2\nexit 1\n", encoding="utf-8")
+    go.write_text(
+        "#!/bin/sh\necho 'go is disabled in this test run' >&2\nexit 1\n", encoding="utf-8"
+    )
     go.chmod(0o755)
-    keep = [d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (Path(d) / "go").exists()]
+    keep = [
+        d
+        for d in os.environ.get("PATH", "").split(os.pathsep)
+        if d and not (Path(d) / "go").exists()
+    ]
     env = dict(os.environ, PATH=os.pathsep.join([str(shim), *keep]))
     env.pop("PYTHONPATH", None)
     return env
@@ -90,15 +99,30 @@ def main() -> int:
     """Run the suite; exit 1 on an unlisted failure, or a listed test that passes."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("work", type=Path)
-    parser.add_argument("--baseline", action="store_true", help="keep mitos-run's own error modules")
+    parser.add_argument(
+        "--baseline", action="store_true", help="keep mitos-run's own error modules"
+    )
     args = parser.parse_args()
     work: Path = args.work.resolve()
     tree = _prepare(work, args.baseline)
     junit = work / f"junit-{tree.name}.xml"
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={junit}", *NOT_IN_SDIST, "tests"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        f"--junitxml={junit}",
+        *NOT_IN_SDIST,
+        "tests",
+    ]
     subprocess.run(cmd, cwd=tree, env=_no_go_env(work), check=False, timeout=900)
     counts, failed = _results(junit)
-    print(f"mitos-run {sdist.VERSION} suite ({tree.name}): " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    print(
+        f"mitos-run {sdist.VERSION} suite ({tree.name}): "
+        + ", ".join(f"{v} {k}" for k, v in counts.items())
+    )
     if args.baseline:
         return 0
     listed = listed_failures()

@@ -70,7 +70,9 @@ def _literals(node: ast.AST) -> list[str]:
 def _assigned(scope: ast.AST, name: str) -> list[str]:
     found: list[str] = []
     for node in ast.walk(scope):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
             found += _literals(node.value)
     return found
 

@@ -14,12 +14,16 @@ from pathlib import Path
 
 NAME = "mitos-run"
 VERSION = "0.3.1"
-CACHE = Path(__file__).resolve().parents[2] / ".nox" / "_cache" / "mitos-run"  # .nox/ is git-ignored
+CACHE = (
+    Path(__file__).resolve().parents[2] / ".nox" / "_cache" / "mitos-run"
+)  # .nox/ is git-ignored
 
 
 def _pip() -> list[str] | None:
     """A pip command: this interpreter's, else one on PATH."""
-    probe = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True, check=False)
+    probe = subprocess.run(
+        [sys.executable, "-m", "pip", "--version"], capture_output=True, check=False
+    )
     if probe.returncode == 0:
         return [sys.executable, "-m", "pip"]
     found = shutil.which("pip3") or shutil.which("pip")
@@ -35,7 +39,17 @@ def download(dest: Path) -> Path | None:
     if pip is None:
         return None
     dest.mkdir(parents=True, exist_ok=True)
-    cmd = [*pip, "download", "--quiet", "--no-deps", "--no-binary", ":all:", f"{NAME}=={VERSION}", "-d", str(dest)]
+    cmd = [
+        *pip,
+        "download",
+        "--quiet",
+        "--no-deps",
+        "--no-binary",
+        ":all:",
+        f"{NAME}=={VERSION}",
+        "-d",
+        str(dest),
+    ]
     done = subprocess.run(cmd, capture_output=True, check=False, timeout=300)
     return wanted if done.returncode == 0 and wanted.is_file() else None
 

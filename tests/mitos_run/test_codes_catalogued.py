@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from errcat.cli import load_model
 
 HERE = Path(__file__).resolve().parent
@@ -34,17 +35,26 @@ def test_every_code_mitos_run_raises_is_catalogued(sites: list[scan.Site]) -> No
     model = load_model(CATALOGUE, CATALOGUE.parents[1])
     known = {code.code for code in model.codes} | {retired.code for retired in model.retired}
     missing = sorted({f"{s.code} ({s.path}:{s.line})" for s in sites if s.code not in known})
-    assert not missing, "codes mitos-run raises that catalogue/errors.yaml lacks:\n  " + "\n  ".join(missing)
+    assert not missing, (
+        "codes mitos-run raises that catalogue/errors.yaml lacks:\n  " + "\n  ".join(missing)
+    )
 
 
 def test_its_own_codes_are_marked_sdk_local(sites: list[scan.Site]) -> None:
     """A code only mitos-run raises (no server sends it) is emitted_by: sdk."""
     model = load_model(CATALOGUE, CATALOGUE.parents[1])
     by_code = {code.code: code for code in model.codes}
-    server_codes = {"exec_failed", "exec_timeout", "not_found", "timeout_too_large", "too_many_streams"}
-    wrong = sorted({s.code for s in sites if s.code in by_code and s.code not in server_codes} - {
-        c.code for c in model.codes if c.sdk_local
-    })
+    server_codes = {
+        "exec_failed",
+        "exec_timeout",
+        "not_found",
+        "timeout_too_large",
+        "too_many_streams",
+    }
+    wrong = sorted(
+        {s.code for s in sites if s.code in by_code and s.code not in server_codes}
+        - {c.code for c in model.codes if c.sdk_local}
+    )
     assert not wrong, f"raised by mitos-run itself but not emitted_by: sdk: {wrong}"
 
 

@@ -17,7 +17,7 @@ from mitos_errors.compat import envelope, errors
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import sdist  # noqa: E402
+import sdist
 
 # A compiler directive, not a name a module exports.
 NOT_NAMES = {"annotations"}
@@ -36,7 +36,9 @@ def _top_level_names(path: Path) -> set[str]:
     return names - NOT_NAMES
 
 
-@pytest.mark.parametrize(("original", "module"), [("errors.py", errors), ("_envelope.py", envelope)])
+@pytest.mark.parametrize(
+    ("original", "module"), [("errors.py", errors), ("_envelope.py", envelope)]
+)
 def test_compat_module_has_every_name(original: str, module: object) -> None:
     tree = sdist.unpacked()
     if tree is None:

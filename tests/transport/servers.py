@@ -13,7 +13,7 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 Handler = Callable[[socket.socket], None]
@@ -43,7 +43,9 @@ def _reset(conn: socket.socket) -> None:
 def reset_mid_body(conn: socket.socket) -> None:
     """A 200 that promises 100000 bytes, sends 10, then resets the connection."""
     _read_head(conn)
-    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n")
+    conn.sendall(
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
+    )
     conn.sendall(b'{"data": "')
     time.sleep(0.05)
     _reset(conn)
@@ -86,7 +88,9 @@ def ok_json(conn: socket.socket) -> None:
     conn.close()
 
 
-def _serve(listener: socket.socket, handler: Handler, stop: threading.Event, tls: ssl.SSLContext | None) -> None:
+def _serve(
+    listener: socket.socket, handler: Handler, stop: threading.Event, tls: ssl.SSLContext | None
+) -> None:
     listener.settimeout(0.1)  # so that the loop sees ``stop`` soon
     accepted = 0
     while accepted < MAX_CONNECTIONS and not stop.is_set():
@@ -113,10 +117,8 @@ def _guarded(handler: Handler, conn: socket.socket) -> None:
     except OSError:
         pass  # the client went away first
     finally:
-        try:
+        with suppress(OSError):
             conn.close()
-        except OSError:
-            pass
 
 
 @contextmanager
@@ -156,7 +158,7 @@ def self_signed_context(directory: Path) -> ssl.SSLContext:
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     cert = (
         x509.CertificateBuilder()
         .subject_name(name)
@@ -165,7 +167,9 @@ def self_signed_context(directory: Path) -> ssl.SSLContext:
         .serial_number(x509.random_serial_number())
         .not_valid_before(now - datetime.timedelta(minutes=5))
         .not_valid_after(now + datetime.timedelta(hours=1))
-        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False
+        )
         .sign(key, hashes.SHA256())
     )
     cert_path = directory / "cert.pem"
@@ -173,7 +177,9 @@ def self_signed_context(directory: Path) -> ssl.SSLContext:
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     key_path.write_bytes(
         key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
         )
     )
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)

@@ -29,6 +29,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "conformance"))
 
 import servers  # noqa: E402
+
 from conformance_kit import paths  # noqa: E402
 
 TOKEN = "tok-Transport-5ecret-7f3a9c"
@@ -81,7 +82,9 @@ def urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
             if handler is None:
                 port = servers.closed_port()
             else:
-                port = stack.enter_context(servers.serving(handler, tls if case.scheme == "https" else None))
+                port = stack.enter_context(
+                    servers.serving(handler, tls if case.scheme == "https" else None)
+                )
             out[case.name] = f"{case.scheme}://127.0.0.1:{port}/v1/sandboxes/sb-7/exec"
         yield out
 
@@ -108,8 +111,13 @@ def run_sync(case: Case, url: str) -> dict[str, Any]:
     transport = mitos_errors.ErrorTransport(token=TOKEN)
     with httpx.Client(transport=transport, timeout=TIMEOUT_S) as client:
         try:
-            client.request(case.method, url, content=_content(case), headers={"authorization": f"Bearer {TOKEN}"})
-        except Exception as err:  # noqa: BLE001  (what it is, is what is judged)
+            client.request(
+                case.method,
+                url,
+                content=_content(case),
+                headers={"authorization": f"Bearer {TOKEN}"},
+            )
+        except Exception as err:
             return _record(err)
     pytest.fail(f"{case.name}: the request succeeded")
 
@@ -119,9 +127,12 @@ async def _run_async(case: Case, url: str) -> dict[str, Any]:
     async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT_S) as client:
         try:
             await client.request(
-                case.method, url, content=_content(case), headers={"authorization": f"Bearer {TOKEN}"}
+                case.method,
+                url,
+                content=_content(case),
+                headers={"authorization": f"Bearer {TOKEN}"},
             )
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:
             return _record(err)
     pytest.fail(f"{case.name}: the request succeeded")
 
@@ -165,7 +176,9 @@ def _check(case: Case, got: dict[str, Any], who: str) -> None:
     assert got["status"] is None
     assert got["chained"], f"{who} {case.name}: the original failure is not chained"
     assert got["isCancelled"] is (case.code == "canceled")
-    assert got["sideEffects"] == ("none_expected" if case.code == "connection_failed" else got["sideEffects"])
+    assert got["sideEffects"] == (
+        "none_expected" if case.code == "connection_failed" else got["sideEffects"]
+    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -194,7 +207,9 @@ def test_python_cancellation_passes_through(urls: dict[str, str]) -> None:
     """A cancelled task gets CancelledError, not a typed error, so asyncio's own machinery works."""
 
     async def main() -> None:
-        async with httpx.AsyncClient(transport=mitos_errors.AsyncErrorTransport(), timeout=TIMEOUT_S * 3) as client:
+        async with httpx.AsyncClient(
+            transport=mitos_errors.AsyncErrorTransport(), timeout=TIMEOUT_S * 3
+        ) as client:
             task = asyncio.ensure_future(client.get(urls["caller_abort"]))
             await asyncio.sleep(0.2)
             task.cancel()

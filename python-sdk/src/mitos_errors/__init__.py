@@ -168,11 +168,11 @@ class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base c
 
     @property
     def context(self) -> "Mapping[str, ContextValue]":
-        """The structured context, read-only (ids, numbers, flags; never a secret); ``json.dumps`` takes it."""
+        """The structured context: read-only, JSON-ready (ids, numbers, flags; never a secret)."""
         ctx = self.__dict__["_context"]
         if type(ctx) is not _ReadOnlyContext:
             ctx = self.__dict__["_context"] = _ReadOnlyContext(ctx)
-        return ctx  # type: ignore[no-any-return]
+        return ctx
 
     @property
     def spec(self) -> "CodeSpec | None":

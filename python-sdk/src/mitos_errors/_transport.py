@@ -85,7 +85,7 @@ def _code_of(exc: BaseException) -> str | None:
     if isinstance(exc, NOT_TRANSPORT):
         return None
     for cls in type(exc).__mro__:
-        code = _CODES.get(cls)  # type: ignore[call-overload]
+        code = _CODES.get(cls)
         if code is not None:
             return code
     return None
@@ -221,7 +221,9 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
 
     __slots__ = ("_inner",)
 
-    def __init__(self, transport: httpx.AsyncBaseTransport | None = None, *, token: str | None = None) -> None:
+    def __init__(
+        self, transport: httpx.AsyncBaseTransport | None = None, *, token: str | None = None
+    ) -> None:
         super().__init__(token)
         self._inner = transport if transport is not None else httpx.AsyncHTTPTransport()
 

@@ -11,7 +11,14 @@ from typing import Optional
 
 import httpx
 
-from .. import AgentRunError, error_for_code, error_from_body, error_from_response, raise_for_status, sanitize_text
+from .. import (
+    AgentRunError,
+    error_for_code,
+    error_from_body,
+    error_from_response,
+    raise_for_status,
+    sanitize_text,
+)
 from .._generated.catalogue import FALLBACK_BY_STATUS
 
 __all__ = [
@@ -50,5 +57,5 @@ _STATUS_REMEDIATION: dict[int, str] = {status: _status_remediation(status) for s
 
 
 def raise_for_status_stream(resp: httpx.Response, token: Optional[str] = None) -> None:  # noqa: UP045
-    """:func:`raise_for_status` for a streamed response: a failed one is read up to the body cap, then closed."""
+    """:func:`raise_for_status` for a streamed response (a failed one is read up to the cap, then closed)."""
     raise_for_status(resp, token)
