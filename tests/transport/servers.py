@@ -185,3 +185,30 @@ def self_signed_context(directory: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert_path, key_path)
     return context
+
+
+def h2_reset_mid_body(conn: socket.socket) -> None:
+    """HTTP/2 with prior knowledge (h2c): a 200, part of its body, then RST_STREAM on that stream."""
+    import h2.config
+    import h2.connection
+    import h2.errors
+    import h2.events
+
+    h2conn = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=False))
+    h2conn.initiate_connection()
+    conn.sendall(h2conn.data_to_send())
+    conn.settimeout(5)
+    for _ in range(64):  # bounded: a request arrives within a few frames
+        data = conn.recv(65536)
+        if not data:
+            return
+        for event in h2conn.receive_data(data):
+            if isinstance(event, h2.events.RequestReceived):
+                stream = event.stream_id
+                h2conn.send_headers(stream, [(":status", "200"), ("content-length", "100000")])
+                h2conn.send_data(stream, b'{"data": "')
+                h2conn.reset_stream(stream, error_code=h2.errors.ErrorCodes.INTERNAL_ERROR)
+                conn.sendall(h2conn.data_to_send())
+                time.sleep(0.2)
+                return
+        conn.sendall(h2conn.data_to_send())
