@@ -176,7 +176,8 @@ function typed(error: unknown, options: TypedFetchOptions | undefined): unknown 
 /** `res` with a body whose read failures are typed errors. */
 function typedBody(res: Response, options: TypedFetchOptions | undefined): Response {
   const body = res.body;
-  if (body === null) return res;
+  // No body (204, 304, HEAD), or one already read: nothing can fail later.
+  if (body === null || res.bodyUsed || body.locked) return res;
   const reader = body.getReader();
   const wrapped = new ReadableStream<Uint8Array>({
     async pull(controller) {

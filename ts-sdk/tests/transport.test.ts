@@ -116,3 +116,23 @@ test("withTypedErrors throws the typed error of a failed response and passes a 2
   });
   await assert.rejects(refused("http://127.0.0.1:9/"), ConnectionFailedError);
 });
+
+test("a 2xx body that breaks off rejects its read with the typed error; a bodiless 204 passes", async () => {
+  const broken = async (): Promise<Response> => {
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) controller.error(undiciFailure("UND_ERR_SOCKET", "other side closed", false));
+        else controller.enqueue(new TextEncoder().encode('{"data": "'));
+        sent = true;
+      },
+    });
+    return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+  };
+  const res = await withTypedErrors(broken)("http://127.0.0.1:9/");
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "application/json");
+  await assert.rejects(res.text(), (err: unknown) => err instanceof ConnectionLostError && err.cause !== undefined);
+  const empty = await withTypedErrors(async () => new Response(null, { status: 204 }))("http://127.0.0.1:9/");
+  assert.equal(empty.status, 204);
+});
