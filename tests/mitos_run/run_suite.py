@@ -106,6 +106,9 @@ def main() -> int:
     work: Path = args.work.resolve()
     tree = _prepare(work, args.baseline)
     junit = work / f"junit-{tree.name}.xml"
+    # Its own pyproject as the config and its tree as the root, so that no
+    # configuration of an enclosing directory (this repository's) applies.
+    own = ["-c", str(tree / "pyproject.toml"), f"--rootdir={tree}"]
     cmd = [
         sys.executable,
         "-m",
@@ -113,6 +116,7 @@ def main() -> int:
         "-q",
         "-p",
         "no:cacheprovider",
+        *own,
         f"--junitxml={junit}",
         *NOT_IN_SDIST,
         "tests",
