@@ -83,8 +83,12 @@ export const UNDICI_CODES: Readonly<Record<string, TransportCode>> = Object.free
   ERR_STREAM_PREMATURE_CLOSE: LOST,
 });
 
-/** OpenSSL's certificate errors and Node's TLS errors: the handshake failed, nothing was sent. */
-const TLS_CODE = /^(?:ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_)/;
+/**
+ * Certificate checks and Node's TLS errors: the handshake failed, nothing was
+ * sent. (OpenSSL's `ERR_SSL_` codes can also come from an open connection, so
+ * they are `connection_lost` unless listed above.)
+ */
+const TLS_CODE = /^(?:ERR_TLS_|CERT_|UNABLE_TO_)/;
 
 /** A member of an object read without invoking a getter that throws. */
 function member(value: unknown, name: string): unknown {

@@ -113,7 +113,7 @@ def error_from_exception(exc: BaseException, token: str | None = None) -> Base |
             from a custom transport).
         token: the caller's credential, kept out of the cause.
     """
-    from ._core import error_for_code, sanitize_text
+    from . import error_for_code, sanitize_text
 
     code = _code_of(exc)
     if code is None:
@@ -196,7 +196,7 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from ._http import error_from_response
+        from . import error_from_response
 
         try:
             response = self._inner.handle_request(request)
@@ -229,7 +229,7 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from ._http import aerror_from_response
+        from . import aerror_from_response
 
         try:
             response = await self._inner.handle_async_request(request)
