@@ -59,7 +59,9 @@ def test_the_names_file_has_a_list_per_language() -> None:
         assert lang.runtime_base in data[lang.key], lang.key
 
 
-@pytest.mark.parametrize("name", ["Base", "CLASSES", "ErrorHook", "ErrorEnvelope", "ErrorClassOf"])
+@pytest.mark.parametrize(
+    "name", ["CatchAll", "CLASSES", "ErrorHook", "ErrorEnvelope", "ErrorClassOf"]
+)
 def test_a_class_may_not_take_a_name_of_either_package(name: str) -> None:
     problems = _validate("  internal:\n", f"  internal:\n    class_name: {name}\n")
     assert [p.rule for p in problems] == ["class-name"], problems

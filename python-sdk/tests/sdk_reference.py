@@ -145,7 +145,11 @@ def reference_error(
         assert isinstance(envelope, dict)
         row = catalogue.SPECS.get(code) or catalogue.SPECS[_fallback(status)]
         texts = []
-        for name, default in (("message", row[1]), ("cause", row[2]), ("remediation", row[3])):
+        for name, default in (
+            ("message", row["message"]),
+            ("cause", row["cause"]),
+            ("remediation", row["remediation"]),
+        ):
             value = envelope.get(name)
             clean = reference_sanitize(value, forms) if isinstance(value, str) else ""
             texts.append(clean or default)
@@ -166,7 +170,7 @@ def reference_error(
     else:
         code = _fallback(status)
         row = catalogue.SPECS[code]
-        message, cause, remediation = row[1], row[2], row[3]
+        message, cause, remediation = row["message"], row["cause"], row["remediation"]
     header_id = reference_header(headers, "x-request-id")
     request_id = (reference_sanitize(header_id, forms) if header_id is not None else "") or envelope_id
     retry = context.get("retry_after_ms")
@@ -180,7 +184,7 @@ def reference_error(
             retry_after_ms = int(seconds) * 1000
     known = code in catalogue.SPECS
     return {
-        "class": catalogue.SPECS[code][0] if known else catalogue.BASE_CLASS,
+        "class": catalogue.SPECS[code]["class_name"] if known else catalogue.BASE_CLASS,
         "code": code,
         "message": message,
         "cause": cause,
@@ -189,9 +193,11 @@ def reference_error(
         "context": context,
         "request_id": request_id,
         "retry_after_ms": retry_after_ms,
-        "retryable": catalogue.SPECS[code][6] if known else catalogue.UNKNOWN_RETRYABLE,
-        "recovery": catalogue.SPECS[code][9] if known else catalogue.UNKNOWN_RECOVERY,
-        "side_effects": catalogue.SPECS[code][10] if known else catalogue.UNKNOWN_SIDE_EFFECTS,
+        "retryable": catalogue.SPECS[code]["retryable"] if known else catalogue.UNKNOWN_RETRYABLE,
+        "recovery": tuple(
+            (catalogue.SPECS[code]["recovery"] if known else catalogue.UNKNOWN_RECOVERY).values()
+        ),
+        "side_effects": catalogue.SPECS[code]["side_effects"] if known else catalogue.UNKNOWN_SIDE_EFFECTS,
     }
 
 

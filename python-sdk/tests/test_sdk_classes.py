@@ -9,8 +9,8 @@ import pytest
 
 import mitos_errors
 from mitos_errors import AgentRunError, error_for_code, error_from_body, lookup
-from mitos_errors._core import SPECS
 from mitos_errors._generated import catalogue
+from mitos_errors._spec import SPECS
 
 CODES = sorted(catalogue.SPECS)
 
@@ -97,11 +97,7 @@ def test_unknown_code_gives_the_base_class_with_the_catch_all() -> None:
     assert err.message == "new"
     # The catch-all is the catalogue's unknown_code entry, guidance included.
     assert err.retryable is catalogue.UNKNOWN_RETRYABLE is False
-    assert (
-        err.recovery.action,
-        err.recovery.same_arguments,
-        err.recovery.guidance,
-    ) == catalogue.UNKNOWN_RECOVERY
+    assert err.recovery.to_dict() == catalogue.UNKNOWN_RECOVERY
     assert err.recovery.action == "inspect_and_escalate"
     assert err.recovery.same_arguments == "discouraged"
     assert err.recovery.guidance.startswith("Treat the code as opaque")
@@ -202,7 +198,7 @@ def test_repr_and_str_name_the_code() -> None:
 
 def test_code_spec_and_constants() -> None:
     assert mitos_errors.code_spec("rate_limited") is SPECS["rate_limited"]
-    assert mitos_errors.code_spec("rate_limited").message == catalogue.SPECS["rate_limited"][1]
+    assert mitos_errors.code_spec("rate_limited").message == catalogue.SPECS["rate_limited"]["message"]
     assert mitos_errors.code_spec("nope") is None
     assert mitos_errors.MAX_EXEC_TIMEOUT_S == catalogue.MAX_EXEC_TIMEOUT_S == 86400
     assert mitos_errors.CONTRACT_VERSION == 1

@@ -69,7 +69,7 @@ def _text(rng: random.Random, token: str | None, code: str | None = None) -> str
     pool = rng.random()
     if code is not None and pool < 0.25:
         row = catalogue.SPECS.get(code) or catalogue.SPECS[rng.choice(CODES)]
-        return str(row[rng.randint(1, 3)])
+        return str(row[rng.choice(("message", "cause", "remediation"))])
     if pool < 0.55:
         return rng.choice(PROSE)
     parts = [rng.choice(PROSE + DIRTY) for _ in range(rng.randint(1, 3))]

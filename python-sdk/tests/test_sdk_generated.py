@@ -111,7 +111,7 @@ def test_hand_written_modules_name_no_catalogue_class() -> None:
     """
     from mitos_errors._generated import catalogue
 
-    names = {row[0] for row in catalogue.SPECS.values()} | {catalogue.BASE_CLASS}
+    names = {row["class_name"] for row in catalogue.SPECS.values()} | {catalogue.BASE_CLASS}
     for path in Path(mitos_errors.__file__).parent.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}

@@ -45,7 +45,7 @@ def test_constructing_an_error_first_loads_the_runtime() -> None:
         """
         import mitos_errors
         err = mitos_errors.NotFoundError("gone", cause="sb-1")
-        print(err.retryable, err.recovery.action, repr(err.context), "_core" in dir(mitos_errors))
+        print(err.retryable, err.recovery.action, repr(err.context), "_fields" in dir(mitos_errors))
         """
     )
     assert out == "False rediscover {} True"

@@ -10,8 +10,9 @@ import pytest
 
 import mitos_errors
 from mitos_errors import AgentRunError, error_from_body
-from mitos_errors._core import SPECS, fallback_code, http_date_ms
 from mitos_errors._generated import catalogue
+from mitos_errors._headers import http_date_ms
+from mitos_errors._spec import SPECS, fallback_code
 
 FALLBACK = sorted(catalogue.FALLBACK_BY_STATUS.items())
 

@@ -8,8 +8,9 @@ import pytest
 from sdk_reference import hang_guard, reference_forms, reference_sanitize
 
 from mitos_errors import sanitize_text
-from mitos_errors._core import SPECS, _full, sanitize_with, token_forms
 from mitos_errors._generated import catalogue, sanitizer_rules
+from mitos_errors._sanitize import sanitize_steps, sanitize_with, token_forms
+from mitos_errors._spec import SPECS
 
 CAP = catalogue.TEXT_MAX_CHARS
 MARKER = sanitizer_rules.TRUNCATION_MARKER
@@ -209,12 +210,12 @@ def test_skipping_rules_by_trigger_changes_nothing() -> None:
 
 
 def test_fast_path_gives_exactly_the_full_steps() -> None:
-    # _full skips a rule by its triggers; the reference runs every rule.
+    # sanitize_steps skips a rule by its triggers; the reference runs every rule.
     rng = random.Random(20261130)
     for _ in range(20000):
         text = _random_text(rng)
         forms = token_forms(_random_token(rng)) if rng.random() < 0.3 else ()
-        assert sanitize_with(text, forms) == _full(text, forms), repr(text)
+        assert sanitize_with(text, forms) == sanitize_steps(text, forms), repr(text)
 
 
 def test_fast_path_on_clean_ascii_prose() -> None:
@@ -239,7 +240,7 @@ def test_fast_path_on_clean_ascii_prose() -> None:
     ]
     for _ in range(5000):
         text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 40)))
-        assert sanitize_with(text, ()) == _full(text, ()) == text
+        assert sanitize_with(text, ()) == sanitize_steps(text, ()) == text
 
 
 def _apart(parts: list[str]) -> str:
@@ -282,7 +283,7 @@ def test_catalogue_texts_are_clean() -> None:
     for spec in SPECS.values():
         for text in (spec.message, spec.cause, spec.remediation):
             assert sanitize_text(text) == text
-            assert _full(text, ()) == text
+            assert sanitize_steps(text, ()) == text
 
 
 def test_token_forms_match_the_reference() -> None:

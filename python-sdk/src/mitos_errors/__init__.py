@@ -17,13 +17,12 @@ Building an error never raises and never leaks: bodies are read up to a cap,
 every text is sanitized, and the caller's token is redacted in every form.
 
 ``import mitos_errors`` loads two modules: this one (the hand-written base
-class, which the generated code names after the catalogue's base class) and
-``_generated`` (the classes, generated into that package's ``__init__``). Everything else lives in ``_core``
-(specs, sanitizer, parsing, the errors the SDK raises itself) and ``_http``
-(httpx), imported on first use, so the import loads neither ``json``, ``re``,
+class) and ``_generated`` (the classes); the rest of the runtime (``_spec``,
+``_sanitize``, ``_headers``, ``_parse``, ``_fields``, ``_local``, ``_http``) is
+imported on first use, so the import loads neither ``json``, ``re``,
 ``typing`` nor ``httpx``. The eagerly imported modules avoid ``from
-__future__ import annotations`` (importing ``__future__`` costs as much as a
-dozen classes) and quote the annotations that name typing-only types.
+__future__ import annotations`` (it costs as much as a dozen classes) and
+quote the annotations that name typing-only types.
 """
 
 TYPE_CHECKING = False
@@ -32,18 +31,6 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, ClassVar
 
-    from ._core import (
-        EXEC_TIMEOUT_EXIT_CODE,
-        CodeSpec,
-        Recovery,
-        code_spec,
-        error_for_code,
-        error_for_exit,
-        error_from_body,
-        lookup,
-        sanitize_text,
-        validate_timeout,
-    )
     from ._generated.catalogue import (
         CONTRACT_VERSION,
         DEFAULT_EXEC_TIMEOUT_S,
@@ -61,23 +48,27 @@ if TYPE_CHECKING:
         install_error_hook,
         raise_for_status,
     )
+    from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_code, error_for_exit, validate_timeout
+    from ._parse import error_from_body
+    from ._sanitize import sanitize_text
+    from ._spec import CodeSpec, Recovery, code_spec, lookup
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     ContextValue = str | int | float | bool | None
 
 __version__ = "1.0.0"
 
-_CORE: "list[ModuleType]" = []
+_FIELDS: "list[ModuleType]" = []
 
 
 def _runtime() -> "ModuleType":
-    """The runtime module ``_core``, imported the first time an error needs it."""
-    if _CORE:
-        return _CORE[0]
-    from . import _core
+    """The runtime module ``_fields`` (all the base class reads), imported when an error first needs it."""
+    if _FIELDS:
+        return _FIELDS[0]
+    from . import _fields
 
-    _CORE.append(_core)
-    return _core
+    _FIELDS.append(_fields)
+    return _fields
 
 
 def _read_only(self: object, *args: object, **kwargs: object) -> "Any":
@@ -188,7 +179,7 @@ class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base c
 
     @property
     def is_transient(self) -> bool:
-        """Alias of :attr:`retryable` (seed 002's classifier name)."""
+        """Alias of :attr:`retryable`."""
         return self.retryable
 
     @property
@@ -300,47 +291,35 @@ __all__ = [
 ]
 __all__ += _generated.__all__
 
-# name -> private module: loaded on first access (PEP 562).
-_LAZY = {
-    "CONTRACT_VERSION": "._generated.catalogue",
-    "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
-    "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
-    "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
-    "Code": "._generated.envelope",
-    "ErrorEnvelope": "._generated.envelope",
-    "ErrorBody": "._generated.envelope",
-    "AsyncErrorHook": "._http",
-    "ErrorHook": "._http",
-    "aerror_from_response": "._http",
-    "araise_for_status": "._http",
-    "error_from_response": "._http",
-    "install_error_hook": "._http",
-    "raise_for_status": "._http",
-    "AsyncErrorTransport": "._transport",
-    "ErrorTransport": "._transport",
-    "error_from_exception": "._transport",
-    "EXEC_TIMEOUT_EXIT_CODE": "._core",
-    "error_for_exit": "._core",
-    "validate_timeout": "._core",
-    "error_for_code": "._core",
-    "lookup": "._core",
-    "error_from_body": "._core",
-    "sanitize_text": "._core",
-    "CodeSpec": "._core",
-    "Recovery": "._core",
-    "code_spec": "._core",
-}
+# Where the names of __all__ beside the classes live, searched in order on
+# first access (PEP 562); httpx loads only for a name of ``_http`` or
+# ``_transport``.
+_LAZY_MODULES = (
+    "._spec",
+    "._sanitize",
+    "._parse",
+    "._local",
+    "._generated.catalogue",
+    "._generated.envelope",
+    "._http",
+    "._transport",
+)
+_ALIASES = {"ErrorBody": "ErrorObject"}
 
 
 def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
+    if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(module, __name__), "ErrorObject" if name == "ErrorBody" else name)
-    globals()[name] = value
-    return value
+    own = _ALIASES.get(name, name)
+    for path in _LAZY_MODULES:
+        module = import_module(path, __name__)
+        if hasattr(module, own):
+            value = getattr(module, own)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # pragma: no cover
 
 
 def __dir__() -> "list[str]":

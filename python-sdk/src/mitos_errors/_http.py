@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import httpx
 
-from ._core import _WANTED_BYTES, _make_error, _pick_headers, fallback_error, token_forms
-from ._generated import Base
+from . import ErrorBase
 from ._generated.catalogue import ERROR_BODY_MAX_BYTES
+from ._headers import pick_headers
+from ._parse import fallback_error, make_error
+from ._sanitize import token_forms
 
 __all__ = [
     "AsyncErrorHook",
@@ -65,41 +67,7 @@ async def _aread_bounded(resp: httpx.Response) -> bytes:
     return b"".join(chunks)[:ERROR_BODY_MAX_BYTES]
 
 
-def _httpx_list_layout() -> bool:
-    """Whether ``httpx.Headers._list`` holds ``(raw name, lower-case name, value)`` byte triples.
-
-    It has since httpx 0.18; reading it directly skips building ``Headers.raw``
-    for every error. Checked once, on a sample; otherwise the public ``raw``
-    is read.
-    """
-    try:
-        sample = httpx.Headers([("X-Probe", "1"), ("x-probe", "2")])
-        return sample._list == [(b"X-Probe", b"x-probe", b"1"), (b"x-probe", b"x-probe", b"2")]
-    except Exception:
-        return False
-
-
-_LIST_LAYOUT = _httpx_list_layout()
-
-
-def _pick(headers: object) -> list[str | None] | None:
-    """:func:`_core._pick_headers` of a response's headers, from ``httpx.Headers._list`` when it can."""
-    if not (_LIST_LAYOUT and type(headers) is httpx.Headers):
-        return _pick_headers(headers)
-    found: list[str | None] | None = None
-    wanted = _WANTED_BYTES
-    for _, name, raw in headers._list:
-        index = wanted.get(name)
-        if index is not None:
-            value = raw.decode("latin-1")
-            if found is None:
-                found = [None, None, None]
-            prior = found[index]
-            found[index] = value if prior is None else f"{prior}, {value}"
-    return found
-
-
-def error_from_response(resp: httpx.Response, token: str | None = None) -> Base:
+def error_from_response(resp: httpx.Response, token: str | None = None) -> ErrorBase:
     """The typed error of a response; never raises.
 
     A response already read gives its body as it is (no more than the
@@ -120,19 +88,21 @@ def error_from_response(resp: httpx.Response, token: str | None = None) -> Base:
             body = resp.content
         except httpx.ResponseNotRead:
             body = _read_bounded(resp)
-        return _make_error(body, resp.status_code, _pick(resp.headers), token_forms(token) if token else ())
+        forms = token_forms(token) if token else ()
+        return make_error(body, resp.status_code, pick_headers(resp.headers), forms)
     except Exception:
         return fallback_error(getattr(resp, "status_code", 0))
 
 
-async def aerror_from_response(resp: httpx.Response, token: str | None = None) -> Base:
+async def aerror_from_response(resp: httpx.Response, token: str | None = None) -> ErrorBase:
     """:func:`error_from_response` for a response of an ``httpx.AsyncClient``."""
     try:
         try:
             body = resp.content
         except httpx.ResponseNotRead:
             body = await _aread_bounded(resp)
-        return _make_error(body, resp.status_code, _pick(resp.headers), token_forms(token) if token else ())
+        forms = token_forms(token) if token else ()
+        return make_error(body, resp.status_code, pick_headers(resp.headers), forms)
     except Exception:
         return fallback_error(getattr(resp, "status_code", 0))
 

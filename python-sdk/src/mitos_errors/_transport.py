@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import httpx
 
-from ._generated import Base
+from . import ErrorBase
 
 __all__ = ["AsyncErrorTransport", "ErrorTransport", "error_from_exception"]
 
@@ -101,7 +101,7 @@ def _cause_of(exc: BaseException) -> str:
     return f"{name}: {text}" if text else name
 
 
-def error_from_exception(exc: BaseException, token: str | None = None) -> Base | None:
+def error_from_exception(exc: BaseException, token: str | None = None) -> ErrorBase | None:
     """The typed error of a transport exception, or ``None`` for any other exception.
 
     The error's cause names the exception and its message, sanitized (the
@@ -135,7 +135,7 @@ class _Credential:
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError(f"{type(self).__name__} holds a credential and is not picklable")
 
-    def _typed(self, exc: Exception) -> Base | None:
+    def _typed(self, exc: Exception) -> ErrorBase | None:
         return error_from_exception(exc, self._token)
 
 

@@ -1110,5 +1110,3 @@ CLASSES: "dict[str, type[AgentRunError]]" = {
 }
 """Every class by its code; the hand-written runtime looks codes up here."""
 
-Base = AgentRunError
-"""The base class of this catalogue, under the name the hand-written runtime uses."""

@@ -9,11 +9,31 @@ imported.
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from typing import TypedDict
 
-    Row: TypeAlias = tuple[
-        str, str, str, str, int, str, bool, bool, bool, tuple[str, str, str], str, str, tuple[str, ...]
-    ]
+    class Advice(TypedDict):
+        """What to do next: the fields of the runtime's ``Recovery``."""
+
+        action: str
+        same_arguments: str
+        guidance: str
+
+    class Row(TypedDict):
+        """One code of the catalogue: the fields of the runtime's ``CodeSpec`` but the code."""
+
+        class_name: str
+        message: str
+        cause: str
+        remediation: str
+        http_status: int
+        grpc_status: str
+        retryable: bool
+        is_auth_failure: bool
+        is_cancelled: bool
+        recovery: Advice
+        side_effects: str
+        emitted_by: str
+        context_fields: tuple[str, ...]
 
 CONTRACT_VERSION = 1
 """The version of the wire envelope this SDK reads."""
@@ -37,748 +57,748 @@ CONTEXT_MAX_KEYS = 64
 """A context with more members than this keeps only the members named in ``CONTEXT_FIELDS``."""
 
 SPECS: "dict[str, Row]" = {
-    "bad_gateway": (
-        "BadGatewayError",  # class_name
-        "bad gateway",  # message
-        "A proxy or gateway in front of the API answered 502 without an error envelope.",  # cause
-        "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.",  # remediation
-        502,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Retry with back-off; the request may or may not have reached the API."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "bad_request": (
-        "BadRequestError",  # class_name
-        "request rejected",  # message
-        "The server or a proxy rejected the request with a 4xx status and no error envelope.",  # cause
-        "Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Compare the request with the endpoint documentation before sending it again."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "body_too_large": (
-        "BodyTooLargeError",  # class_name
-        "request body too large",  # message
-        "The request body exceeds the server size limit.",  # cause
-        "Reduce the payload; file content is hex-encoded and bounded by the server.",  # remediation
-        413,  # http_status
-        "ResourceExhausted",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("reduce_work", "never", "Send a smaller body, for example by splitting a large file write into several calls."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "budget_exhausted": (
-        "BudgetExhaustedError",  # class_name
-        "sandbox capability budget exhausted",  # message
-        "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.",  # cause
-        "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.",  # remediation
-        403,  # http_status
-        "PermissionDenied",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "never", "Ask whoever created the sandbox for a larger budget, or continue within what remains."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("sandbox", "dimension", "remaining",),  # context_fields
-    ),
-    "build_failed": (
-        "BuildFailedError",  # class_name
-        "template build step failed",  # message
-        "A declarative template build step failed, so no snapshot was produced.",  # cause
-        "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.",  # remediation
-        422,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Fix the named build step; the steps before it come from the cache."),  # recovery
-        "possible",  # side_effects
-        "server",  # emitted_by
-        ("step", "step_kind",),  # context_fields
-    ),
-    "canceled": (
-        "RequestCanceledError",  # class_name
-        "request canceled",  # message
-        "The request was canceled by the caller before it completed.",  # cause
-        "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.",  # remediation
-        499,  # http_status
-        "Canceled",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        True,  # is_cancelled
-        ("retry_later", "conditional", "Retry only if nothing on the caller's side meant to cancel the request."),  # recovery
-        "possible",  # side_effects
-        "server",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "conflict": (
-        "ConflictError",  # class_name
-        "request conflicts with the current state",  # message
-        "The server or a proxy answered 409 without an error envelope.",  # cause
-        "Read the current state of the resource, then repeat the change against it.",  # remediation
-        409,  # http_status
-        "Aborted",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "discouraged", "Fetch the resource again and base the next request on what it shows."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "connection_failed": (
-        "ConnectionFailedError",  # class_name
-        "could not connect to the API",  # message
-        "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.",  # cause
-        "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.",  # remediation
-        503,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Resend the same request with back-off; the first attempt never reached a server."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "connection_lost": (
-        "ConnectionLostError",  # class_name
-        "connection lost before the response was complete",  # message
-        "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.",  # cause
-        "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.",  # remediation
-        502,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Resend an idempotent request; check the effect of any other first, since it may have been applied."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "exec_failed": (
-        "ExecFailedError",  # class_name
-        "command could not be executed",  # message
-        "The command could not be executed in the sandbox.",  # cause
-        "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.",  # remediation
-        500,  # http_status
-        "Internal",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "conditional", "Retry once if the cause names a transport failure; otherwise report it with the sandbox id."),  # recovery
-        "unknown",  # side_effects
-        "server",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "exec_timeout": (
-        "ExecutionDeadlineError",  # class_name
-        "execution deadline exceeded",  # message
-        "A command or run_code execution ran past its requested timeout and was terminated.",  # cause
-        "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.",  # remediation
-        504,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "discouraged", "Raise the timeout or split the command; the same call will likely hit the same deadline."),  # recovery
-        "possible",  # side_effects
-        "server",  # emitted_by
-        ("sandbox", "timeout_s", "exit_code", "stdout", "stderr",),  # context_fields
-    ),
-    "file_failed": (
-        "FileFailedError",  # class_name
-        "file operation failed",  # message
-        "A file operation failed in the sandbox.",  # cause
-        "Confirm the path exists and is writable; inspect the cause for the underlying error.",  # remediation
-        500,  # http_status
-        "Internal",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "discouraged", "Check the path named in the context before trying again."),  # recovery
-        "possible",  # side_effects
-        "server",  # emitted_by
-        ("sandbox", "path",),  # context_fields
-    ),
-    "forbidden": (
-        "ForbiddenError",  # class_name
-        "api key not permitted for this action",  # message
-        "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).",  # cause
-        "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.",  # remediation
-        403,  # http_status
-        "PermissionDenied",  # grpc_status
-        False,  # retryable
-        True,  # is_auth_failure
-        False,  # is_cancelled
-        ("reauthenticate", "never", "Switch to a key of the owning organization that carries the required scope."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("op",),  # context_fields
-    ),
-    "fork_rejected": (
-        "ForkRejectedError",  # class_name
-        "fork rejected",  # message
-        "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",  # cause
-        "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",  # remediation
-        422,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "conditional", "Act on the condition reason first; only a capacity refusal may clear without a change."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("sandbox", "reason",),  # context_fields
-    ),
-    "fork_unavailable": (
-        "ForkUnavailableError",  # class_name
-        "fork did not complete before the client deadline",  # message
-        "The fork endpoint did not answer before the client's fork deadline.",  # cause
-        "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.",  # remediation
-        503,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "List the forks first; the timed-out request may still have created them."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "gateway_timeout": (
-        "GatewayTimeoutError",  # class_name
-        "gateway timeout",  # message
-        "A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.",  # cause
-        "The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.",  # remediation
-        504,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Check whether the first attempt took effect before sending it again."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "idle_timeout": (
-        "IdleTimeoutError",  # class_name
-        "sandbox reaped after idle timeout",  # message
-        "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.",  # cause
-        "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.",  # remediation
-        410,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "never", "Create or fork a new sandbox and send the call to its id."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "integration_dependency_missing": (
-        "IntegrationDependencyMissingError",  # class_name
-        "an optional integration dependency is missing",  # message
-        "A framework integration needs an optional package that is not installed.",  # cause
-        "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.",  # remediation
-        501,  # http_status
-        "Unimplemented",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("start_dependency", "safe", "Install the package named in the context, then make the same call."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("package",),  # context_fields
-    ),
-    "integration_registration_pending": (
-        "IntegrationRegistrationPendingError",  # class_name
-        "registering the integration with its framework is a maintainer step",  # message
-        "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.",  # cause
-        "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.",  # remediation
-        501,  # http_status
-        "Unimplemented",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("do_not_retry", "never", "The call cannot succeed until the framework knows the integration; use the backend directly."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "internal": (
-        "InternalError",  # class_name
-        "internal error",  # message
-        "An unclassified internal error occurred.",  # cause
-        "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",  # remediation
-        500,  # http_status
-        "Internal",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Retry with back-off; escalate if the error repeats."),  # recovery
-        "unknown",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "invalid_expose_label": (
-        "InvalidExposeLabelError",  # class_name
-        "invalid expose label",  # message
-        "The expose label is empty, longer than 63 characters, or not a single DNS label.",  # cause
-        "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Change the label; the SDK checks it before anything is sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("label",),  # context_fields
-    ),
-    "invalid_input": (
-        "InvalidInputError",  # class_name
-        "request fails a semantic rule",  # message
-        "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).",  # cause
-        "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Change the offending value; the same request will be refused again."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "invalid_json": (
-        "InvalidJsonError",  # class_name
-        "request body is not valid JSON",  # message
-        "The request body is not valid JSON.",  # cause
-        "Send a JSON body matching the sandbox API contract for this endpoint.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Fix the encoding of the request body."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "invalid_output": (
-        "InvalidOutputError",  # class_name
-        "invalid output",  # message
-        "An output given to terminate() is neither a path string nor a dict.",  # cause
-        "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Fix the outputs argument; nothing was sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "invalid_response": (
-        "InvalidResponseError",  # class_name
-        "expected a JSON response from the Mitos API",  # message
-        "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.",  # cause
-        "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.",  # remediation
-        502,  # http_status
-        "Internal",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "discouraged", "Check the base URL; the request was answered with a success status, so it may have taken effect."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        ("content_type",),  # context_fields
-    ),
-    "invalid_serve_port": (
-        "InvalidServePortError",  # class_name
-        "serve port out of range",  # message
-        "The port given to serve() is not between 1 and 65535.",  # cause
-        "Pass a port between 1 and 65535.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Change the port; nothing was sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("port",),  # context_fields
-    ),
-    "kubernetes_not_installed": (
-        "KubernetesNotInstalledError",  # class_name
-        "cluster mode requires the kubernetes client, which is not installed",  # message
-        "Cluster mode imports the kubernetes package, and importing it failed.",  # cause
-        "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.",  # remediation
-        501,  # http_status
-        "Unimplemented",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("start_dependency", "safe", "Install the package named in the context, then make the same call."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("package",),  # context_fields
-    ),
-    "missing_expose_domain": (
-        "MissingExposeDomainError",  # class_name
-        "expose domain is required",  # message
-        "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.",  # cause
-        "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Give the expose domain; nothing was sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "missing_image_or_pool": (
-        "MissingImageOrPoolError",  # class_name
-        "an image or a pool is required",  # message
-        "sandbox() was called with neither an image nor a pool.",  # cause
-        "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Name an image or a pool; nothing was sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "missing_serve_pool": (
-        "MissingServePoolError",  # class_name
-        "serve() needs a pool",  # message
-        "serve() was called without a pool to claim the sandbox from.",  # cause
-        "Pass pool=<name> to select the SandboxPool to claim from.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Name the pool; nothing was sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "no_default_pool": (
-        "NoDefaultPoolError",  # class_name
-        "default pools are disabled on this client",  # message
-        "The call named no pool, and the client was built with default pools disabled.",  # cause
-        "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.",  # remediation
-        400,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Name a pool, or allow default pools on the client."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("image",),  # context_fields
-    ),
-    "no_diff": (
-        "NoDiffError",  # class_name
-        "revision has no recorded diff",  # message
-        "The revision was not captured with a diff output.",  # cause
-        "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.",  # remediation
-        409,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Ask for the diff of a revision captured with a diff output."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("revision",),  # context_fields
-    ),
-    "not_bound": (
-        "NotBoundError",  # class_name
-        "sandbox is not bound to a cluster client",  # message
-        "The sandbox object was constructed directly, so it has no cluster client to wait with.",  # cause
-        "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.",  # remediation
-        400,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Get the sandbox from the client instead of constructing it."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "not_found": (
-        "NotFoundError",  # class_name
-        "no such sandbox",  # message
-        "No such sandbox.",  # cause
-        "Confirm the sandbox id exists and is Ready before calling.",  # remediation
-        404,  # http_status
-        "NotFound",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "never", "List the sandboxes or create one, then call with an id that exists."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "pool_image_mismatch": (
-        "PoolImageMismatchError",  # class_name
-        "default pool serves another image",  # message
-        "The default pool named after the image already exists for a different image, or its template image cannot be read.",  # cause
-        "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.",  # remediation
-        409,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Name the pool explicitly; the same image keeps mapping to the same pool."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("pool", "image",),  # context_fields
-    ),
-    "quota_exceeded": (
-        "QuotaExceededError",  # class_name
-        "organization quota exceeded",  # message
-        "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.",  # cause
-        "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.",  # remediation
-        429,  # http_status
-        "ResourceExhausted",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Wait for the quota window named by the dimension to reset, or reduce concurrency first."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("op", "dimension", "limit",),  # context_fields
-    ),
-    "rate_limited": (
-        "RateLimitedError",  # class_name
-        "request rate limit exceeded",  # message
-        "The caller exceeded the request rate limit for this sandbox or endpoint.",  # cause
-        "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).",  # remediation
-        429,  # http_status
-        "ResourceExhausted",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Wait retry_after_ms milliseconds, then send the same request."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("sandbox", "retry_after_ms",),  # context_fields
-    ),
-    "ready_timeout": (
-        "ReadyTimeoutError",  # class_name
-        "not ready before the wait timeout",  # message
-        "A sandbox or its forks did not reach the Ready phase within the wait timeout.",  # cause
-        "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",  # remediation
-        504,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Wait again on the same sandbox rather than creating another; a new one needs the same capacity."),  # recovery
-        "possible",  # side_effects
-        "sdk",  # emitted_by
-        ("sandbox", "wait_s",),  # context_fields
-    ),
-    "request_timeout": (
-        "RequestTimeoutError",  # class_name
-        "request timeout",  # message
-        "The server or a proxy answered 408 without an error envelope because the request took too long to arrive.",  # cause
-        "Send the request again; if it keeps timing out, check the network path and the size of the body.",  # remediation
-        408,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Resend the same request."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "reserved_expose_label": (
-        "ReservedExposeLabelError",  # class_name
-        "expose label is reserved",  # message
-        "The expose label is a reserved control-plane name that tenants may not use.",  # cause
-        "Choose a label that is not a well-known control-plane name.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Change the label; nothing was sent."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("label",),  # context_fields
-    ),
-    "response_timeout": (
-        "ResponseTimeoutError",  # class_name
-        "no response before the caller's deadline",  # message
-        "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.",  # cause
-        "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.",  # remediation
-        504,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Check whether the first attempt took effect, then resend with a longer timeout."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "revision_not_committed": (
-        "RevisionNotCommittedError",  # class_name
-        "revision is not committed",  # message
-        "The revision to fork is not in the Committed phase, or has no content manifest yet.",  # cause
-        "Wait until workspace.log() shows the revision Committed, then fork it.",  # remediation
-        409,  # http_status
-        "FailedPrecondition",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Fork the same revision once it shows Committed."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("revision",),  # context_fields
-    ),
-    "sandbox_failed": (
-        "SandboxFailedError",  # class_name
-        "sandbox failed",  # message
-        "The sandbox reached the Failed phase before it became Ready.",  # cause
-        "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",  # remediation
-        500,  # http_status
-        "Internal",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "discouraged", "Read the Sandbox's conditions; create a new sandbox once their cause is fixed."),  # recovery
-        "possible",  # side_effects
-        "sdk",  # emitted_by
-        ("sandbox", "reason",),  # context_fields
-    ),
-    "timeout_too_large": (
-        "TimeoutTooLargeError",  # class_name
-        "requested timeout exceeds the ceiling",  # message
-        "The requested timeout exceeds the server ceiling.",  # cause
-        "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Ask for a timeout at or below max_timeout_s."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("sandbox", "requested_s", "max_timeout_s",),  # context_fields
-    ),
-    "too_many_streams": (
-        "TooManyStreamsError",  # class_name
-        "sandbox at its concurrent-stream limit",  # message
-        "The sandbox is at its concurrent-stream limit.",  # cause
-        "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.",  # remediation
-        429,  # http_status
-        "ResourceExhausted",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Retry once one of the sandbox's open streams has closed."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("sandbox",),  # context_fields
-    ),
-    "unauthorized": (
-        "UnauthorizedError",  # class_name
-        "missing or invalid sandbox token",  # message
-        "The per-sandbox bearer token is missing or invalid.",  # cause
-        "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.",  # remediation
-        401,  # http_status
-        "Unauthenticated",  # grpc_status
-        False,  # retryable
-        True,  # is_auth_failure
-        False,  # is_cancelled
-        ("reauthenticate", "never", "Send the credential that this surface takes, then retry."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "unavailable": (
-        "UnavailableError",  # class_name
-        "service unavailable",  # message
-        "The API or a proxy answered 503 without an error envelope.",  # cause
-        "The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.",  # remediation
-        503,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Wait for the Retry-After delay when there is one, then resend."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("retry_after_ms",),  # context_fields
-    ),
-    "unexpected_status": (
-        "UnexpectedStatusError",  # class_name
-        "unexpected response status",  # message
-        "The response had a status that is not an error status the API defines, and no error envelope.",  # cause
-        "Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.",  # remediation
-        500,  # http_status
-        "Unknown",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "discouraged", "Verify the endpoint; report the status and request id if the URL is right."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "workspace_not_found": (
-        "WorkspaceNotFoundError",  # class_name
-        "workspace not found",  # message
-        "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).",  # cause
-        "Create it with client.create_workspace(name) first, or check its name and namespace.",  # remediation
-        404,  # http_status
-        "NotFound",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "never", "Create the workspace or call with the name of one that exists."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        ("workspace",),  # context_fields
-    ),
+    "bad_gateway": {
+        "class_name": "BadGatewayError",
+        "message": "bad gateway",
+        "cause": "A proxy or gateway in front of the API answered 502 without an error envelope.",
+        "remediation": "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.",
+        "http_status": 502,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off; the request may or may not have reached the API."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "bad_request": {
+        "class_name": "BadRequestError",
+        "message": "request rejected",
+        "cause": "The server or a proxy rejected the request with a 4xx status and no error envelope.",
+        "remediation": "Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Compare the request with the endpoint documentation before sending it again."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "body_too_large": {
+        "class_name": "BodyTooLargeError",
+        "message": "request body too large",
+        "cause": "The request body exceeds the server size limit.",
+        "remediation": "Reduce the payload; file content is hex-encoded and bounded by the server.",
+        "http_status": 413,
+        "grpc_status": "ResourceExhausted",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "reduce_work", "same_arguments": "never", "guidance": "Send a smaller body, for example by splitting a large file write into several calls."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "budget_exhausted": {
+        "class_name": "BudgetExhaustedError",
+        "message": "sandbox capability budget exhausted",
+        "cause": "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.",
+        "remediation": "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.",
+        "http_status": 403,
+        "grpc_status": "PermissionDenied",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "never", "guidance": "Ask whoever created the sandbox for a larger budget, or continue within what remains."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("sandbox", "dimension", "remaining",),
+    },
+    "build_failed": {
+        "class_name": "BuildFailedError",
+        "message": "template build step failed",
+        "cause": "A declarative template build step failed, so no snapshot was produced.",
+        "remediation": "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.",
+        "http_status": 422,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the named build step; the steps before it come from the cache."},
+        "side_effects": "possible",
+        "emitted_by": "server",
+        "context_fields": ("step", "step_kind",),
+    },
+    "canceled": {
+        "class_name": "RequestCanceledError",
+        "message": "request canceled",
+        "cause": "The request was canceled by the caller before it completed.",
+        "remediation": "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.",
+        "http_status": 499,
+        "grpc_status": "Canceled",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": True,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry only if nothing on the caller's side meant to cancel the request."},
+        "side_effects": "possible",
+        "emitted_by": "server",
+        "context_fields": ("sandbox",),
+    },
+    "conflict": {
+        "class_name": "ConflictError",
+        "message": "request conflicts with the current state",
+        "cause": "The server or a proxy answered 409 without an error envelope.",
+        "remediation": "Read the current state of the resource, then repeat the change against it.",
+        "http_status": 409,
+        "grpc_status": "Aborted",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "discouraged", "guidance": "Fetch the resource again and base the next request on what it shows."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "connection_failed": {
+        "class_name": "ConnectionFailedError",
+        "message": "could not connect to the API",
+        "cause": "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.",
+        "remediation": "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.",
+        "http_status": 503,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Resend the same request with back-off; the first attempt never reached a server."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "connection_lost": {
+        "class_name": "ConnectionLostError",
+        "message": "connection lost before the response was complete",
+        "cause": "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.",
+        "remediation": "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.",
+        "http_status": 502,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Resend an idempotent request; check the effect of any other first, since it may have been applied."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "exec_failed": {
+        "class_name": "ExecFailedError",
+        "message": "command could not be executed",
+        "cause": "The command could not be executed in the sandbox.",
+        "remediation": "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.",
+        "http_status": 500,
+        "grpc_status": "Internal",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "conditional", "guidance": "Retry once if the cause names a transport failure; otherwise report it with the sandbox id."},
+        "side_effects": "unknown",
+        "emitted_by": "server",
+        "context_fields": ("sandbox",),
+    },
+    "exec_timeout": {
+        "class_name": "ExecutionDeadlineError",
+        "message": "execution deadline exceeded",
+        "cause": "A command or run_code execution ran past its requested timeout and was terminated.",
+        "remediation": "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.",
+        "http_status": 504,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "discouraged", "guidance": "Raise the timeout or split the command; the same call will likely hit the same deadline."},
+        "side_effects": "possible",
+        "emitted_by": "server",
+        "context_fields": ("sandbox", "timeout_s", "exit_code", "stdout", "stderr",),
+    },
+    "file_failed": {
+        "class_name": "FileFailedError",
+        "message": "file operation failed",
+        "cause": "A file operation failed in the sandbox.",
+        "remediation": "Confirm the path exists and is writable; inspect the cause for the underlying error.",
+        "http_status": 500,
+        "grpc_status": "Internal",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "discouraged", "guidance": "Check the path named in the context before trying again."},
+        "side_effects": "possible",
+        "emitted_by": "server",
+        "context_fields": ("sandbox", "path",),
+    },
+    "forbidden": {
+        "class_name": "ForbiddenError",
+        "message": "api key not permitted for this action",
+        "cause": "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).",
+        "remediation": "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.",
+        "http_status": 403,
+        "grpc_status": "PermissionDenied",
+        "retryable": False,
+        "is_auth_failure": True,
+        "is_cancelled": False,
+        "recovery": {"action": "reauthenticate", "same_arguments": "never", "guidance": "Switch to a key of the owning organization that carries the required scope."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("op",),
+    },
+    "fork_rejected": {
+        "class_name": "ForkRejectedError",
+        "message": "fork rejected",
+        "cause": "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",
+        "remediation": "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",
+        "http_status": 422,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "conditional", "guidance": "Act on the condition reason first; only a capacity refusal may clear without a change."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("sandbox", "reason",),
+    },
+    "fork_unavailable": {
+        "class_name": "ForkUnavailableError",
+        "message": "fork did not complete before the client deadline",
+        "cause": "The fork endpoint did not answer before the client's fork deadline.",
+        "remediation": "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.",
+        "http_status": 503,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "List the forks first; the timed-out request may still have created them."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": ("sandbox",),
+    },
+    "gateway_timeout": {
+        "class_name": "GatewayTimeoutError",
+        "message": "gateway timeout",
+        "cause": "A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.",
+        "remediation": "The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.",
+        "http_status": 504,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Check whether the first attempt took effect before sending it again."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "idle_timeout": {
+        "class_name": "IdleTimeoutError",
+        "message": "sandbox reaped after idle timeout",
+        "cause": "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.",
+        "remediation": "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.",
+        "http_status": 410,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Create or fork a new sandbox and send the call to its id."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("sandbox",),
+    },
+    "integration_dependency_missing": {
+        "class_name": "IntegrationDependencyMissingError",
+        "message": "an optional integration dependency is missing",
+        "cause": "A framework integration needs an optional package that is not installed.",
+        "remediation": "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.",
+        "http_status": 501,
+        "grpc_status": "Unimplemented",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "start_dependency", "same_arguments": "safe", "guidance": "Install the package named in the context, then make the same call."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("package",),
+    },
+    "integration_registration_pending": {
+        "class_name": "IntegrationRegistrationPendingError",
+        "message": "registering the integration with its framework is a maintainer step",
+        "cause": "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.",
+        "remediation": "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.",
+        "http_status": 501,
+        "grpc_status": "Unimplemented",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "do_not_retry", "same_arguments": "never", "guidance": "The call cannot succeed until the framework knows the integration; use the backend directly."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "internal": {
+        "class_name": "InternalError",
+        "message": "internal error",
+        "cause": "An unclassified internal error occurred.",
+        "remediation": "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
+        "http_status": 500,
+        "grpc_status": "Internal",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off; escalate if the error repeats."},
+        "side_effects": "unknown",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "invalid_expose_label": {
+        "class_name": "InvalidExposeLabelError",
+        "message": "invalid expose label",
+        "cause": "The expose label is empty, longer than 63 characters, or not a single DNS label.",
+        "remediation": "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the label; the SDK checks it before anything is sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("label",),
+    },
+    "invalid_input": {
+        "class_name": "InvalidInputError",
+        "message": "request fails a semantic rule",
+        "cause": "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).",
+        "remediation": "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the offending value; the same request will be refused again."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "invalid_json": {
+        "class_name": "InvalidJsonError",
+        "message": "request body is not valid JSON",
+        "cause": "The request body is not valid JSON.",
+        "remediation": "Send a JSON body matching the sandbox API contract for this endpoint.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the encoding of the request body."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "invalid_output": {
+        "class_name": "InvalidOutputError",
+        "message": "invalid output",
+        "cause": "An output given to terminate() is neither a path string nor a dict.",
+        "remediation": "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the outputs argument; nothing was sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("sandbox",),
+    },
+    "invalid_response": {
+        "class_name": "InvalidResponseError",
+        "message": "expected a JSON response from the Mitos API",
+        "cause": "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.",
+        "remediation": "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.",
+        "http_status": 502,
+        "grpc_status": "Internal",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Check the base URL; the request was answered with a success status, so it may have taken effect."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": ("content_type",),
+    },
+    "invalid_serve_port": {
+        "class_name": "InvalidServePortError",
+        "message": "serve port out of range",
+        "cause": "The port given to serve() is not between 1 and 65535.",
+        "remediation": "Pass a port between 1 and 65535.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the port; nothing was sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("port",),
+    },
+    "kubernetes_not_installed": {
+        "class_name": "KubernetesNotInstalledError",
+        "message": "cluster mode requires the kubernetes client, which is not installed",
+        "cause": "Cluster mode imports the kubernetes package, and importing it failed.",
+        "remediation": "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.",
+        "http_status": 501,
+        "grpc_status": "Unimplemented",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "start_dependency", "same_arguments": "safe", "guidance": "Install the package named in the context, then make the same call."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("package",),
+    },
+    "missing_expose_domain": {
+        "class_name": "MissingExposeDomainError",
+        "message": "expose domain is required",
+        "cause": "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.",
+        "remediation": "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Give the expose domain; nothing was sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "missing_image_or_pool": {
+        "class_name": "MissingImageOrPoolError",
+        "message": "an image or a pool is required",
+        "cause": "sandbox() was called with neither an image nor a pool.",
+        "remediation": "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name an image or a pool; nothing was sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "missing_serve_pool": {
+        "class_name": "MissingServePoolError",
+        "message": "serve() needs a pool",
+        "cause": "serve() was called without a pool to claim the sandbox from.",
+        "remediation": "Pass pool=<name> to select the SandboxPool to claim from.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name the pool; nothing was sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "no_default_pool": {
+        "class_name": "NoDefaultPoolError",
+        "message": "default pools are disabled on this client",
+        "cause": "The call named no pool, and the client was built with default pools disabled.",
+        "remediation": "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.",
+        "http_status": 400,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name a pool, or allow default pools on the client."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("image",),
+    },
+    "no_diff": {
+        "class_name": "NoDiffError",
+        "message": "revision has no recorded diff",
+        "cause": "The revision was not captured with a diff output.",
+        "remediation": "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.",
+        "http_status": 409,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Ask for the diff of a revision captured with a diff output."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("revision",),
+    },
+    "not_bound": {
+        "class_name": "NotBoundError",
+        "message": "sandbox is not bound to a cluster client",
+        "cause": "The sandbox object was constructed directly, so it has no cluster client to wait with.",
+        "remediation": "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.",
+        "http_status": 400,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Get the sandbox from the client instead of constructing it."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("sandbox",),
+    },
+    "not_found": {
+        "class_name": "NotFoundError",
+        "message": "no such sandbox",
+        "cause": "No such sandbox.",
+        "remediation": "Confirm the sandbox id exists and is Ready before calling.",
+        "http_status": 404,
+        "grpc_status": "NotFound",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "List the sandboxes or create one, then call with an id that exists."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("sandbox",),
+    },
+    "pool_image_mismatch": {
+        "class_name": "PoolImageMismatchError",
+        "message": "default pool serves another image",
+        "cause": "The default pool named after the image already exists for a different image, or its template image cannot be read.",
+        "remediation": "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.",
+        "http_status": 409,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name the pool explicitly; the same image keeps mapping to the same pool."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("pool", "image",),
+    },
+    "quota_exceeded": {
+        "class_name": "QuotaExceededError",
+        "message": "organization quota exceeded",
+        "cause": "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.",
+        "remediation": "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.",
+        "http_status": 429,
+        "grpc_status": "ResourceExhausted",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Wait for the quota window named by the dimension to reset, or reduce concurrency first."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("op", "dimension", "limit",),
+    },
+    "rate_limited": {
+        "class_name": "RateLimitedError",
+        "message": "request rate limit exceeded",
+        "cause": "The caller exceeded the request rate limit for this sandbox or endpoint.",
+        "remediation": "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).",
+        "http_status": 429,
+        "grpc_status": "ResourceExhausted",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait retry_after_ms milliseconds, then send the same request."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("sandbox", "retry_after_ms",),
+    },
+    "ready_timeout": {
+        "class_name": "ReadyTimeoutError",
+        "message": "not ready before the wait timeout",
+        "cause": "A sandbox or its forks did not reach the Ready phase within the wait timeout.",
+        "remediation": "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",
+        "http_status": 504,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Wait again on the same sandbox rather than creating another; a new one needs the same capacity."},
+        "side_effects": "possible",
+        "emitted_by": "sdk",
+        "context_fields": ("sandbox", "wait_s",),
+    },
+    "request_timeout": {
+        "class_name": "RequestTimeoutError",
+        "message": "request timeout",
+        "cause": "The server or a proxy answered 408 without an error envelope because the request took too long to arrive.",
+        "remediation": "Send the request again; if it keeps timing out, check the network path and the size of the body.",
+        "http_status": 408,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Resend the same request."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "reserved_expose_label": {
+        "class_name": "ReservedExposeLabelError",
+        "message": "expose label is reserved",
+        "cause": "The expose label is a reserved control-plane name that tenants may not use.",
+        "remediation": "Choose a label that is not a well-known control-plane name.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the label; nothing was sent."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("label",),
+    },
+    "response_timeout": {
+        "class_name": "ResponseTimeoutError",
+        "message": "no response before the caller's deadline",
+        "cause": "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.",
+        "remediation": "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.",
+        "http_status": 504,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Check whether the first attempt took effect, then resend with a longer timeout."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "revision_not_committed": {
+        "class_name": "RevisionNotCommittedError",
+        "message": "revision is not committed",
+        "cause": "The revision to fork is not in the Committed phase, or has no content manifest yet.",
+        "remediation": "Wait until workspace.log() shows the revision Committed, then fork it.",
+        "http_status": 409,
+        "grpc_status": "FailedPrecondition",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Fork the same revision once it shows Committed."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("revision",),
+    },
+    "sandbox_failed": {
+        "class_name": "SandboxFailedError",
+        "message": "sandbox failed",
+        "cause": "The sandbox reached the Failed phase before it became Ready.",
+        "remediation": "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",
+        "http_status": 500,
+        "grpc_status": "Internal",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Read the Sandbox's conditions; create a new sandbox once their cause is fixed."},
+        "side_effects": "possible",
+        "emitted_by": "sdk",
+        "context_fields": ("sandbox", "reason",),
+    },
+    "timeout_too_large": {
+        "class_name": "TimeoutTooLargeError",
+        "message": "requested timeout exceeds the ceiling",
+        "cause": "The requested timeout exceeds the server ceiling.",
+        "remediation": "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Ask for a timeout at or below max_timeout_s."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("sandbox", "requested_s", "max_timeout_s",),
+    },
+    "too_many_streams": {
+        "class_name": "TooManyStreamsError",
+        "message": "sandbox at its concurrent-stream limit",
+        "cause": "The sandbox is at its concurrent-stream limit.",
+        "remediation": "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.",
+        "http_status": 429,
+        "grpc_status": "ResourceExhausted",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Retry once one of the sandbox's open streams has closed."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("sandbox",),
+    },
+    "unauthorized": {
+        "class_name": "UnauthorizedError",
+        "message": "missing or invalid sandbox token",
+        "cause": "The per-sandbox bearer token is missing or invalid.",
+        "remediation": "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.",
+        "http_status": 401,
+        "grpc_status": "Unauthenticated",
+        "retryable": False,
+        "is_auth_failure": True,
+        "is_cancelled": False,
+        "recovery": {"action": "reauthenticate", "same_arguments": "never", "guidance": "Send the credential that this surface takes, then retry."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "unavailable": {
+        "class_name": "UnavailableError",
+        "message": "service unavailable",
+        "cause": "The API or a proxy answered 503 without an error envelope.",
+        "remediation": "The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.",
+        "http_status": 503,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait for the Retry-After delay when there is one, then resend."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("retry_after_ms",),
+    },
+    "unexpected_status": {
+        "class_name": "UnexpectedStatusError",
+        "message": "unexpected response status",
+        "cause": "The response had a status that is not an error status the API defines, and no error envelope.",
+        "remediation": "Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.",
+        "http_status": 500,
+        "grpc_status": "Unknown",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Verify the endpoint; report the status and request id if the URL is right."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "workspace_not_found": {
+        "class_name": "WorkspaceNotFoundError",
+        "message": "workspace not found",
+        "cause": "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).",
+        "remediation": "Create it with client.create_workspace(name) first, or check its name and namespace.",
+        "http_status": 404,
+        "grpc_status": "NotFound",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Create the workspace or call with the name of one that exists."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": ("workspace",),
+    },
 }
-"""Every code of the catalogue, server-emitted and SDK-local: the fields of its spec, in order."""
+"""Every code of the catalogue, server-emitted and SDK-local, with the fields of its spec."""
 
 UNKNOWN_RETRYABLE = False
 """Whether an error with a code this catalogue does not define is retryable (the catch-all)."""
-UNKNOWN_RECOVERY = ("inspect_and_escalate", "discouraged", "Treat the code as opaque: follow the message and remediation, and do not resend the same request until you know why it failed.")
-"""The recovery advice (action, same_arguments, guidance) for a code this catalogue does not define."""
+UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Treat the code as opaque: follow the message and remediation, and do not resend the same request until you know why it failed."}
+"""The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
 

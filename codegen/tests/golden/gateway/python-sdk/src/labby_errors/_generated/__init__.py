@@ -469,5 +469,3 @@ CLASSES: "dict[str, type[ToolError]]" = {
 }
 """Every class by its code; the hand-written runtime looks codes up here."""
 
-Base = ToolError
-"""The base class of this catalogue, under the name the hand-written runtime uses."""

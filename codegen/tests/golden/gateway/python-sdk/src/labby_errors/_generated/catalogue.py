@@ -9,11 +9,31 @@ imported.
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from typing import TypedDict
 
-    Row: TypeAlias = tuple[
-        str, str, str, str, int, str, bool, bool, bool, tuple[str, str, str], str, str, tuple[str, ...]
-    ]
+    class Advice(TypedDict):
+        """What to do next: the fields of the runtime's ``Recovery``."""
+
+        action: str
+        same_arguments: str
+        guidance: str
+
+    class Row(TypedDict):
+        """One code of the catalogue: the fields of the runtime's ``CodeSpec`` but the code."""
+
+        class_name: str
+        message: str
+        cause: str
+        remediation: str
+        http_status: int
+        grpc_status: str
+        retryable: bool
+        is_auth_failure: bool
+        is_cancelled: bool
+        recovery: Advice
+        side_effects: str
+        emitted_by: str
+        context_fields: tuple[str, ...]
 
 CONTRACT_VERSION = 1
 """The version of the wire envelope this SDK reads."""
@@ -37,328 +57,328 @@ CONTEXT_MAX_KEYS = 32
 """A context with more members than this keeps only the members named in ``CONTEXT_FIELDS``."""
 
 SPECS: "dict[str, Row]" = {
-    "ambiguous_tool": (
-        "AmbiguousToolError",  # class_name
-        "ambiguous tool name",  # message
-        "The tool name exists on more than one upstream and must be qualified (origin discovery).",  # cause
-        "Qualify the tool name with its upstream, for example upstream.tool.",  # remediation
-        422,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Call the tool again with its qualified name."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("tool",),  # context_fields
-    ),
-    "auth_failed": (
-        "AuthFailedError",  # class_name
-        "authentication failed",  # message
-        "The credential for the gateway or an upstream was rejected (origin upstream_transport).",  # cause
-        "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.",  # remediation
-        401,  # http_status
-        "Unauthenticated",  # grpc_status
-        False,  # retryable
-        True,  # is_auth_failure
-        False,  # is_cancelled
-        ("reauthenticate", "safe", "Refresh the credential, then repeat the same call."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("upstream",),  # context_fields
-    ),
-    "bad_request": (
-        "BadRequestError",  # class_name
-        "request rejected",  # message
-        "The gateway or a proxy answered with a 4xx status and no error envelope.",  # cause
-        "Compare the request with the action's documentation before sending it again.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Change the request before sending it again."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "cancelled": (
-        "CallCancelledError",  # class_name
-        "call cancelled",  # message
-        "The upstream reported that the proxied call was cancelled (origin upstream_transport).",  # cause
-        "Check whether the call took effect before deciding to repeat it.",  # remediation
-        499,  # http_status
-        "Canceled",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        True,  # is_cancelled
-        ("do_not_retry", "discouraged", "Do not retry automatically; a cancellation is usually deliberate."),  # recovery
-        "possible",  # side_effects
-        "server",  # emitted_by
-        ("upstream",),  # context_fields
-    ),
-    "confirmation_required": (
-        "ConfirmationRequiredError",  # class_name
-        "confirmation required",  # message
-        "A destructive action was requested without explicit confirmation (origin policy).",  # cause
-        "Ask the user to confirm, then repeat the call with confirmation set.",  # remediation
-        422,  # http_status
-        "FailedPrecondition",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("confirm", "conditional", "Get explicit confirmation; repeat the call only once it is given."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("action", "safety",),  # context_fields
-    ),
-    "conflict": (
-        "ConflictError",  # class_name
-        "identifier already exists",  # message
-        "The requested identifier already exists (origin validation).",  # cause
-        "Choose another identifier, or act on the existing resource instead.",  # remediation
-        409,  # http_status
-        "AlreadyExists",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Use a different identifier or work with the existing one."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("resource",),  # context_fields
-    ),
-    "content_too_large": (
-        "ContentTooLargeError",  # class_name
-        "content too large",  # message
-        "The request content exceeds the gateway's size limit (origin validation).",  # cause
-        "Send less content per call, for example by splitting it.",  # remediation
-        413,  # http_status
-        "ResourceExhausted",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("reduce_work", "never", "Split the content into smaller calls."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "forbidden": (
-        "ForbiddenError",  # class_name
-        "missing required scopes",  # message
-        "The caller lacks the scopes the action requires (origin policy).",  # cause
-        "Use a credential that carries the scopes listed in required_scopes.",  # remediation
-        403,  # http_status
-        "PermissionDenied",  # grpc_status
-        False,  # retryable
-        True,  # is_auth_failure
-        False,  # is_cancelled
-        ("reauthenticate", "never", "Obtain a credential with the required scopes before calling again."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("action", "required_scopes",),  # context_fields
-    ),
-    "gone": (
-        "GoneError",  # class_name
-        "resource gone",  # message
-        "The gateway or a proxy answered 410 without an error envelope.",  # cause
-        "Discover the resource again; the one the call named no longer exists.",  # remediation
-        410,  # http_status
-        "NotFound",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "never", "Look the resource up again."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "internal_error": (
-        "InternalError",  # class_name
-        "internal error",  # message
-        "An unclassified failure inside the gateway (origin runtime).",  # cause
-        "Report the error with its request id; retrying is unlikely to help.",  # remediation
-        500,  # http_status
-        "Internal",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "discouraged", "Escalate to an operator with the request id."),  # recovery
-        "unknown",  # side_effects
-        "server",  # emitted_by
-        ("service", "original_kind",),  # context_fields
-    ),
-    "invalid_param": (
-        "InvalidParamError",  # class_name
-        "invalid parameter",  # message
-        "A parameter has the wrong type or an invalid value (origin validation).",  # cause
-        "Correct the parameter named in param to the type and range the action documents.",  # remediation
-        422,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Fix the value of the named parameter."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("action", "param",),  # context_fields
-    ),
-    "missing_param": (
-        "MissingParamError",  # class_name
-        "required parameter missing",  # message
-        "A parameter the action requires is absent (origin validation).",  # cause
-        "Add the parameter named in param and call the action again.",  # remediation
-        422,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Supply the missing parameter."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("action", "param",),  # context_fields
-    ),
-    "not_found": (
-        "NotFoundError",  # class_name
-        "not found",  # message
-        "The resource the call refers to does not exist (origin discovery).",  # cause
-        "Confirm the identifier, or list the resources and use one that exists.",  # remediation
-        404,  # http_status
-        "NotFound",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "never", "Look the resource up again before retrying."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("resource",),  # context_fields
-    ),
-    "rate_limited": (
-        "RateLimitedError",  # class_name
-        "rate limit exceeded",  # message
-        "The caller exceeded a rate or queue limit of the gateway (origin budget).",  # cause
-        "Wait retry_after_ms milliseconds, then send the same call again.",  # remediation
-        429,  # http_status
-        "ResourceExhausted",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Wait for the delay in retry_after_ms, then retry unchanged."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("service", "retry_after_ms",),  # context_fields
-    ),
-    "request_timeout": (
-        "RequestTimeoutError",  # class_name
-        "request timeout",  # message
-        "The gateway or a proxy answered 408 without an error envelope.",  # cause
-        "Send the request again; check the network path if it keeps timing out.",  # remediation
-        408,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Resend the same request."),  # recovery
-        "none_expected",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "service_unavailable": (
-        "ServiceUnavailableError",  # class_name
-        "service unavailable",  # message
-        "A service the call depends on is not running (origin bridge).",  # cause
-        "Start the service, or wait for it to come back, then retry.",  # remediation
-        503,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("start_dependency", "safe", "Start or wait for the named service, then repeat the call."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("service", "retry_after_ms",),  # context_fields
-    ),
-    "timeout": (
-        "ToolTimeoutError",  # class_name
-        "deadline exceeded",  # message
-        "The call ran past its wall-clock deadline and was stopped (origin code_mode).",  # cause
-        "Split the work into smaller calls, or raise the timeout if the action allows it.",  # remediation
-        504,  # http_status
-        "DeadlineExceeded",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("reduce_work", "discouraged", "Do less per call; the same call will likely time out again."),  # recovery
-        "possible",  # side_effects
-        "server",  # emitted_by
-        ("tool", "upstream",),  # context_fields
-    ),
-    "unexpected_status": (
-        "UnexpectedStatusError",  # class_name
-        "unexpected response status",  # message
-        "The response had a status the gateway does not define, and no error envelope (origin runtime).",  # cause
-        "Check the gateway URL and any proxy in between; report the status if the URL is right.",  # remediation
-        500,  # http_status
-        "Unknown",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("inspect_and_escalate", "discouraged", "Treat the failure as opaque; rely on this advice rather than the message."),  # recovery
-        "unknown",  # side_effects
-        "sdk",  # emitted_by
-        (),  # context_fields
-    ),
-    "unknown_action": (
-        "UnknownActionError",  # class_name
-        "unknown action",  # message
-        "The requested action is not registered with the dispatcher (origin validation).",  # cause
-        "Call one of the actions listed in valid_actions; the hint names the closest one.",  # remediation
-        404,  # http_status
-        "NotFound",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Pick an action from valid_actions and call it instead."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("action", "valid_actions", "hint",),  # context_fields
-    ),
-    "unknown_instance": (
-        "UnknownInstanceError",  # class_name
-        "unknown instance",  # message
-        "The named instance is not configured on this gateway (origin discovery).",  # cause
-        "List the configured instances and call one that exists.",  # remediation
-        404,  # http_status
-        "NotFound",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("rediscover", "never", "Discover the configured instances, then target one of them."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("service", "instance",),  # context_fields
-    ),
-    "upstream_error": (
-        "UpstreamError",  # class_name
-        "upstream failed",  # message
-        "The upstream MCP server failed or could not be reached (origin upstream_transport).",  # cause
-        "Retry with back-off; if it persists, check the upstream's health.",  # remediation
-        502,  # http_status
-        "Unavailable",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Retry later; the call may or may not have reached the upstream."),  # recovery
-        "unknown",  # side_effects
-        "server",  # emitted_by
-        ("upstream", "original_kind",),  # context_fields
-    ),
+    "ambiguous_tool": {
+        "class_name": "AmbiguousToolError",
+        "message": "ambiguous tool name",
+        "cause": "The tool name exists on more than one upstream and must be qualified (origin discovery).",
+        "remediation": "Qualify the tool name with its upstream, for example upstream.tool.",
+        "http_status": 422,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Call the tool again with its qualified name."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("tool",),
+    },
+    "auth_failed": {
+        "class_name": "AuthFailedError",
+        "message": "authentication failed",
+        "cause": "The credential for the gateway or an upstream was rejected (origin upstream_transport).",
+        "remediation": "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.",
+        "http_status": 401,
+        "grpc_status": "Unauthenticated",
+        "retryable": False,
+        "is_auth_failure": True,
+        "is_cancelled": False,
+        "recovery": {"action": "reauthenticate", "same_arguments": "safe", "guidance": "Refresh the credential, then repeat the same call."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("upstream",),
+    },
+    "bad_request": {
+        "class_name": "BadRequestError",
+        "message": "request rejected",
+        "cause": "The gateway or a proxy answered with a 4xx status and no error envelope.",
+        "remediation": "Compare the request with the action's documentation before sending it again.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the request before sending it again."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "cancelled": {
+        "class_name": "CallCancelledError",
+        "message": "call cancelled",
+        "cause": "The upstream reported that the proxied call was cancelled (origin upstream_transport).",
+        "remediation": "Check whether the call took effect before deciding to repeat it.",
+        "http_status": 499,
+        "grpc_status": "Canceled",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": True,
+        "recovery": {"action": "do_not_retry", "same_arguments": "discouraged", "guidance": "Do not retry automatically; a cancellation is usually deliberate."},
+        "side_effects": "possible",
+        "emitted_by": "server",
+        "context_fields": ("upstream",),
+    },
+    "confirmation_required": {
+        "class_name": "ConfirmationRequiredError",
+        "message": "confirmation required",
+        "cause": "A destructive action was requested without explicit confirmation (origin policy).",
+        "remediation": "Ask the user to confirm, then repeat the call with confirmation set.",
+        "http_status": 422,
+        "grpc_status": "FailedPrecondition",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "confirm", "same_arguments": "conditional", "guidance": "Get explicit confirmation; repeat the call only once it is given."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("action", "safety",),
+    },
+    "conflict": {
+        "class_name": "ConflictError",
+        "message": "identifier already exists",
+        "cause": "The requested identifier already exists (origin validation).",
+        "remediation": "Choose another identifier, or act on the existing resource instead.",
+        "http_status": 409,
+        "grpc_status": "AlreadyExists",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Use a different identifier or work with the existing one."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("resource",),
+    },
+    "content_too_large": {
+        "class_name": "ContentTooLargeError",
+        "message": "content too large",
+        "cause": "The request content exceeds the gateway's size limit (origin validation).",
+        "remediation": "Send less content per call, for example by splitting it.",
+        "http_status": 413,
+        "grpc_status": "ResourceExhausted",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "reduce_work", "same_arguments": "never", "guidance": "Split the content into smaller calls."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "forbidden": {
+        "class_name": "ForbiddenError",
+        "message": "missing required scopes",
+        "cause": "The caller lacks the scopes the action requires (origin policy).",
+        "remediation": "Use a credential that carries the scopes listed in required_scopes.",
+        "http_status": 403,
+        "grpc_status": "PermissionDenied",
+        "retryable": False,
+        "is_auth_failure": True,
+        "is_cancelled": False,
+        "recovery": {"action": "reauthenticate", "same_arguments": "never", "guidance": "Obtain a credential with the required scopes before calling again."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("action", "required_scopes",),
+    },
+    "gone": {
+        "class_name": "GoneError",
+        "message": "resource gone",
+        "cause": "The gateway or a proxy answered 410 without an error envelope.",
+        "remediation": "Discover the resource again; the one the call named no longer exists.",
+        "http_status": 410,
+        "grpc_status": "NotFound",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Look the resource up again."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "internal_error": {
+        "class_name": "InternalError",
+        "message": "internal error",
+        "cause": "An unclassified failure inside the gateway (origin runtime).",
+        "remediation": "Report the error with its request id; retrying is unlikely to help.",
+        "http_status": 500,
+        "grpc_status": "Internal",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Escalate to an operator with the request id."},
+        "side_effects": "unknown",
+        "emitted_by": "server",
+        "context_fields": ("service", "original_kind",),
+    },
+    "invalid_param": {
+        "class_name": "InvalidParamError",
+        "message": "invalid parameter",
+        "cause": "A parameter has the wrong type or an invalid value (origin validation).",
+        "remediation": "Correct the parameter named in param to the type and range the action documents.",
+        "http_status": 422,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the value of the named parameter."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("action", "param",),
+    },
+    "missing_param": {
+        "class_name": "MissingParamError",
+        "message": "required parameter missing",
+        "cause": "A parameter the action requires is absent (origin validation).",
+        "remediation": "Add the parameter named in param and call the action again.",
+        "http_status": 422,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Supply the missing parameter."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("action", "param",),
+    },
+    "not_found": {
+        "class_name": "NotFoundError",
+        "message": "not found",
+        "cause": "The resource the call refers to does not exist (origin discovery).",
+        "remediation": "Confirm the identifier, or list the resources and use one that exists.",
+        "http_status": 404,
+        "grpc_status": "NotFound",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Look the resource up again before retrying."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("resource",),
+    },
+    "rate_limited": {
+        "class_name": "RateLimitedError",
+        "message": "rate limit exceeded",
+        "cause": "The caller exceeded a rate or queue limit of the gateway (origin budget).",
+        "remediation": "Wait retry_after_ms milliseconds, then send the same call again.",
+        "http_status": 429,
+        "grpc_status": "ResourceExhausted",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait for the delay in retry_after_ms, then retry unchanged."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("service", "retry_after_ms",),
+    },
+    "request_timeout": {
+        "class_name": "RequestTimeoutError",
+        "message": "request timeout",
+        "cause": "The gateway or a proxy answered 408 without an error envelope.",
+        "remediation": "Send the request again; check the network path if it keeps timing out.",
+        "http_status": 408,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Resend the same request."},
+        "side_effects": "none_expected",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "service_unavailable": {
+        "class_name": "ServiceUnavailableError",
+        "message": "service unavailable",
+        "cause": "A service the call depends on is not running (origin bridge).",
+        "remediation": "Start the service, or wait for it to come back, then retry.",
+        "http_status": 503,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "start_dependency", "same_arguments": "safe", "guidance": "Start or wait for the named service, then repeat the call."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("service", "retry_after_ms",),
+    },
+    "timeout": {
+        "class_name": "ToolTimeoutError",
+        "message": "deadline exceeded",
+        "cause": "The call ran past its wall-clock deadline and was stopped (origin code_mode).",
+        "remediation": "Split the work into smaller calls, or raise the timeout if the action allows it.",
+        "http_status": 504,
+        "grpc_status": "DeadlineExceeded",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "reduce_work", "same_arguments": "discouraged", "guidance": "Do less per call; the same call will likely time out again."},
+        "side_effects": "possible",
+        "emitted_by": "server",
+        "context_fields": ("tool", "upstream",),
+    },
+    "unexpected_status": {
+        "class_name": "UnexpectedStatusError",
+        "message": "unexpected response status",
+        "cause": "The response had a status the gateway does not define, and no error envelope (origin runtime).",
+        "remediation": "Check the gateway URL and any proxy in between; report the status if the URL is right.",
+        "http_status": 500,
+        "grpc_status": "Unknown",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Treat the failure as opaque; rely on this advice rather than the message."},
+        "side_effects": "unknown",
+        "emitted_by": "sdk",
+        "context_fields": (),
+    },
+    "unknown_action": {
+        "class_name": "UnknownActionError",
+        "message": "unknown action",
+        "cause": "The requested action is not registered with the dispatcher (origin validation).",
+        "remediation": "Call one of the actions listed in valid_actions; the hint names the closest one.",
+        "http_status": 404,
+        "grpc_status": "NotFound",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Pick an action from valid_actions and call it instead."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("action", "valid_actions", "hint",),
+    },
+    "unknown_instance": {
+        "class_name": "UnknownInstanceError",
+        "message": "unknown instance",
+        "cause": "The named instance is not configured on this gateway (origin discovery).",
+        "remediation": "List the configured instances and call one that exists.",
+        "http_status": 404,
+        "grpc_status": "NotFound",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Discover the configured instances, then target one of them."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("service", "instance",),
+    },
+    "upstream_error": {
+        "class_name": "UpstreamError",
+        "message": "upstream failed",
+        "cause": "The upstream MCP server failed or could not be reached (origin upstream_transport).",
+        "remediation": "Retry with back-off; if it persists, check the upstream's health.",
+        "http_status": 502,
+        "grpc_status": "Unavailable",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry later; the call may or may not have reached the upstream."},
+        "side_effects": "unknown",
+        "emitted_by": "server",
+        "context_fields": ("upstream", "original_kind",),
+    },
 }
-"""Every code of the catalogue, server-emitted and SDK-local: the fields of its spec, in order."""
+"""Every code of the catalogue, server-emitted and SDK-local, with the fields of its spec."""
 
 UNKNOWN_RETRYABLE = False
 """Whether an error with a code this catalogue does not define is retryable (the catch-all)."""
-UNKNOWN_RECOVERY = ("inspect_and_escalate", "discouraged", "Treat the code as opaque: follow the message and remediation.")
-"""The recovery advice (action, same_arguments, guidance) for a code this catalogue does not define."""
+UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Treat the code as opaque: follow the message and remediation."}
+"""The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
 

@@ -97,5 +97,3 @@ CLASSES: "dict[str, type[MinimalError]]" = {
 }
 """Every class by its code; the hand-written runtime looks codes up here."""
 
-Base = MinimalError
-"""The base class of this catalogue, under the name the hand-written runtime uses."""

@@ -9,11 +9,31 @@ imported.
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from typing import TypedDict
 
-    Row: TypeAlias = tuple[
-        str, str, str, str, int, str, bool, bool, bool, tuple[str, str, str], str, str, tuple[str, ...]
-    ]
+    class Advice(TypedDict):
+        """What to do next: the fields of the runtime's ``Recovery``."""
+
+        action: str
+        same_arguments: str
+        guidance: str
+
+    class Row(TypedDict):
+        """One code of the catalogue: the fields of the runtime's ``CodeSpec`` but the code."""
+
+        class_name: str
+        message: str
+        cause: str
+        remediation: str
+        http_status: int
+        grpc_status: str
+        retryable: bool
+        is_auth_failure: bool
+        is_cancelled: bool
+        recovery: Advice
+        side_effects: str
+        emitted_by: str
+        context_fields: tuple[str, ...]
 
 CONTRACT_VERSION = 1
 """The version of the wire envelope this SDK reads."""
@@ -37,58 +57,58 @@ CONTEXT_MAX_KEYS = 64
 """A context with more members than this keeps only the members named in ``CONTEXT_FIELDS``."""
 
 SPECS: "dict[str, Row]" = {
-    "bad_request": (
-        "BadRequestError",  # class_name
-        "request rejected",  # message
-        "The request was rejected.",  # cause
-        "Fix the request and send it again.",  # remediation
-        400,  # http_status
-        "InvalidArgument",  # grpc_status
-        False,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("revise_and_retry", "never", "Change the request before sending it again."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "internal": (
-        "InternalError",  # class_name
-        "internal error",  # message
-        "An unclassified internal error occurred.",  # cause
-        "Retry later; report the error if it persists.",  # remediation
-        500,  # http_status
-        "Internal",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "conditional", "Retry with back-off."),  # recovery
-        "unknown",  # side_effects
-        "server",  # emitted_by
-        (),  # context_fields
-    ),
-    "rate_limited": (
-        "RateLimitedError",  # class_name
-        "rate limit exceeded",  # message
-        "The caller sent too many requests.",  # cause
-        "Wait retry_after_ms milliseconds, then retry.",  # remediation
-        429,  # http_status
-        "ResourceExhausted",  # grpc_status
-        True,  # retryable
-        False,  # is_auth_failure
-        False,  # is_cancelled
-        ("retry_later", "safe", "Wait, then send the same request."),  # recovery
-        "none_expected",  # side_effects
-        "server",  # emitted_by
-        ("retry_after_ms",),  # context_fields
-    ),
+    "bad_request": {
+        "class_name": "BadRequestError",
+        "message": "request rejected",
+        "cause": "The request was rejected.",
+        "remediation": "Fix the request and send it again.",
+        "http_status": 400,
+        "grpc_status": "InvalidArgument",
+        "retryable": False,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the request before sending it again."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "internal": {
+        "class_name": "InternalError",
+        "message": "internal error",
+        "cause": "An unclassified internal error occurred.",
+        "remediation": "Retry later; report the error if it persists.",
+        "http_status": 500,
+        "grpc_status": "Internal",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off."},
+        "side_effects": "unknown",
+        "emitted_by": "server",
+        "context_fields": (),
+    },
+    "rate_limited": {
+        "class_name": "RateLimitedError",
+        "message": "rate limit exceeded",
+        "cause": "The caller sent too many requests.",
+        "remediation": "Wait retry_after_ms milliseconds, then retry.",
+        "http_status": 429,
+        "grpc_status": "ResourceExhausted",
+        "retryable": True,
+        "is_auth_failure": False,
+        "is_cancelled": False,
+        "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait, then send the same request."},
+        "side_effects": "none_expected",
+        "emitted_by": "server",
+        "context_fields": ("retry_after_ms",),
+    },
 }
-"""Every code of the catalogue, server-emitted and SDK-local: the fields of its spec, in order."""
+"""Every code of the catalogue, server-emitted and SDK-local, with the fields of its spec."""
 
 UNKNOWN_RETRYABLE = False
 """Whether an error with a code this catalogue does not define is retryable (the catch-all)."""
-UNKNOWN_RECOVERY = ("inspect_and_escalate", "discouraged", "Treat the code as opaque: follow the message and remediation.")
-"""The recovery advice (action, same_arguments, guidance) for a code this catalogue does not define."""
+UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Treat the code as opaque: follow the message and remediation."}
+"""The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
 

@@ -1,0 +1,221 @@
+"""Filling an error's fields (docs/sdk-contract.md section 1, steps 5 to 7, and section 3).
+
+:func:`fill` is the one place an error gets its fields: the parser, the
+public constructor and the SDK's own errors all go through it.
+"""
+
+from __future__ import annotations
+
+from math import isfinite
+
+from . import ErrorBase
+from ._generated import catalogue as _cat
+from ._headers import header_delay
+from ._sanitize import sanitize_text, sanitize_with
+from ._spec import CLASSES, SPECS, classify, defaults_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+    from . import ContextValue
+    from ._headers import Picked
+
+# What the base class in the package's ``__init__`` reads; it imports this module on first use.
+__all__ = ["SPECS", "classify", "init_error", "json_dumps"]
+
+MAX_SAFE = 2**53 - 1
+_MAX_KEYS = _cat.CONTEXT_MAX_KEYS
+_FIELDS = frozenset(_cat.CONTEXT_FIELDS)
+
+
+def context_value(value: object, forms: tuple[str, ...]) -> tuple[bool, ContextValue]:
+    """Whether a context value is kept, and as what (contract section 1, step 6).
+
+    A string is sanitized; ``True``, ``False`` and ``None`` are kept; a finite
+    number is kept (an integral one as an ``int``, if within +-(2**53 - 1));
+    anything else is dropped.
+    """
+    kind = type(value)
+    if kind is str:
+        return True, sanitize_with(value, forms)  # type: ignore[arg-type]
+    if kind is int:
+        return -MAX_SAFE <= value <= MAX_SAFE, value  # type: ignore[operator, return-value]
+    if kind is float:
+        number: float = value  # type: ignore[assignment]
+        if not isfinite(number):
+            return False, None
+        if number.is_integer():
+            return -MAX_SAFE <= number <= MAX_SAFE, int(number)
+        return True, number
+    if value is None or kind is bool:
+        return True, value  # type: ignore[return-value]
+    return False, None
+
+
+def normalize_context(raw: dict[str, object], forms: tuple[str, ...]) -> dict[str, ContextValue]:
+    """The context an error keeps from the members ``raw`` (contract section 1, step 6).
+
+    All members, unless there are more than the catalogue's
+    ``context_max_keys``: then only those named in its ``context_fields``. A
+    member whose key is not a string, is empty, or is changed by sanitizing
+    is dropped; values go through :func:`context_value`.
+    """
+    items: Iterable[tuple[object, object]] = raw.items()
+    if len(raw) > _MAX_KEYS:
+        items = [(key, value) for key, value in items if key in _FIELDS]
+    out: dict[str, ContextValue] = {}
+    for key, value in items:
+        if type(key) is not str or not key or sanitize_with(key, forms) != key:
+            continue
+        keep, kept = context_value(value, forms)
+        if keep:
+            out[key] = kept
+    return out
+
+
+def context_delay(context: Mapping[str, ContextValue]) -> int | None:
+    """The context's ``retry_after_ms`` when it is a delay (an integer of at least 0)."""
+    found = context.get("retry_after_ms")
+    return found if type(found) is int and found >= 0 else None
+
+
+def store(
+    err: ErrorBase,
+    code: str,
+    message: str,
+    cause: str,
+    remediation: str,
+    status: int | None,
+    context: dict[str, ContextValue],
+    request_id: str | None,
+    retry_after_ms: int | None,
+) -> ErrorBase:
+    """Set the fields of ``err`` to values already checked and sanitized; returns ``err``."""
+    err.args = (message,)
+    err.__dict__.update(
+        code=code,
+        message=message,
+        cause=cause,
+        remediation=remediation,
+        status=status,
+        _context=context,
+        request_id=request_id,
+        retry_after_ms=retry_after_ms,
+    )
+    return err
+
+
+def _member_text(value: object, forms: tuple[str, ...]) -> str:
+    """A text member sanitized; empty when it is not text."""
+    return sanitize_with(value, forms) if type(value) is str else ""
+
+
+def fill(
+    code: str,
+    members: Mapping[str, object] | None,
+    status: int | None,
+    *,
+    forms: tuple[str, ...] = (),
+    picked: Picked | None = None,
+    retry_after_ms: int | None = None,
+    checked_context: dict[str, ContextValue] | None = None,
+    err: ErrorBase | None = None,
+) -> ErrorBase:
+    """Fill the fields of the error of ``code`` (steps 6 and 7 of contract section 1).
+
+    Args:
+        code: the error's code, sanitized (or the caller's own class's code).
+        members: the envelope's members (``message``, ``cause``,
+            ``remediation``, ``context``, ``request_id``); ``None`` for a
+            response without an envelope, which keeps the catalogue's texts.
+        status: the HTTP status, if any.
+        forms: the token forms to redact from every text.
+        picked: the headers read (:func:`_headers.pick_headers`), if any.
+        retry_after_ms: the retry delay when the caller gave one; else the
+            context's, else the headers'.
+        checked_context: a context already checked, for an error without
+            ``members`` (the SDK's own errors).
+        err: the instance to fill (the constructor's ``self``); by default a
+            new instance of the code's class.
+
+    Returns:
+        The filled error.
+    """
+    status = status if type(status) is int else None
+    defaults = defaults_of(code, status)
+    message, cause, remediation = defaults.message, defaults.cause, defaults.remediation
+    context = {} if checked_context is None else checked_context
+    if members is not None:
+        message = _member_text(members.get("message"), forms) or message
+        cause = _member_text(members.get("cause"), forms) or cause
+        remediation = _member_text(members.get("remediation"), forms) or remediation
+        raw = members.get("context")
+        if type(raw) is dict and raw:
+            context = normalize_context(raw, forms)
+    header_id = None if picked is None else picked[0]
+    request_id = (sanitize_with(header_id, forms) or None) if header_id else None
+    if request_id is None and members is not None:
+        request_id = _member_text(members.get("request_id"), forms) or None
+    if retry_after_ms is None:
+        retry_after_ms = context_delay(context)
+        if retry_after_ms is None:
+            retry_after_ms = header_delay(picked)
+    if err is None:
+        cls = CLASSES.get(code, ErrorBase)
+        err = cls.__new__(cls)
+    return store(err, code, message, cause, remediation, status, context, request_id, retry_after_ms)
+
+
+def _as_members(context: object) -> dict[str, object]:
+    """A caller's context as a dict of members; anything that is not a mapping of pairs gives none."""
+    if type(context) is dict:
+        return context
+    try:
+        return dict(context)  # type: ignore[call-overload, no-any-return]
+    except Exception:
+        return {}
+
+
+def init_error(
+    err: ErrorBase,
+    message: object,
+    code: object,
+    cause: object,
+    remediation: object,
+    status: object,
+    context: Mapping[str, Any] | None,
+    request_id: object,
+    retry_after_ms: object,
+) -> None:
+    """``ErrorBase.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized."""
+    own = type(err).catalogue_code
+    if code is None:
+        if own is None:
+            raise TypeError(f"{type(err).__name__} needs a code")
+        code = own
+    elif own is not None and code != own:
+        raise ValueError(f"{type(err).__name__} has code {own!r}, not {code!r}")
+    else:
+        code = sanitize_text(str(code))
+    assert isinstance(code, str)
+    if status is not None and type(status) is not int:
+        raise TypeError(f"status must be an int or None, not {type(status).__name__}")
+    if retry_after_ms is not None and (type(retry_after_ms) is not int or retry_after_ms < 0):
+        raise ValueError(f"retry_after_ms must be an int of at least 0, not {retry_after_ms!r}")
+    members = {
+        "message": str(message),
+        "cause": str(cause),
+        "remediation": str(remediation),
+        "context": _as_members(context) if context else None,
+        "request_id": None if request_id is None else str(request_id),
+    }
+    fill(code, members, status, retry_after_ms=retry_after_ms, err=err)
+
+
+def json_dumps(data: object) -> str:
+    """``json.dumps`` with non-ASCII characters kept, for :meth:`ErrorBase.to_json`."""
+    import json
+
+    return json.dumps(data, ensure_ascii=False)

@@ -1,0 +1,158 @@
+"""The headers an error reads (``x-request-id``, ``Retry-After-Ms``, ``Retry-After``) and HTTP dates."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["http_date_ms", "retry_after_ms_from_headers"]
+
+WANTED = {"x-request-id": 0, "retry-after-ms": 1, "retry-after": 2}
+"""The names read, lower case, with their index in what :func:`pick_headers` returns."""
+WANTED_BYTES = {name.encode(): index for name, index in WANTED.items()}
+_WANTED_LENGTHS = frozenset(map(len, WANTED))
+
+Picked = list[str | None]
+"""``[x-request-id, retry-after-ms, retry-after]``, each ``None`` when absent."""
+
+
+def add_value(found: Picked | None, index: int, value: str) -> Picked:
+    """``found`` with ``value`` joined to the header at ``index`` (``", "`` after an earlier value)."""
+    if found is None:
+        found = [None, None, None]
+    prior = found[index]
+    found[index] = value if prior is None else f"{prior}, {value}"
+    return found
+
+
+def _pick_raw(raw: list[tuple[bytes, bytes]]) -> Picked | None:
+    """:func:`pick_headers` of raw byte pairs, as ``httpx.Headers.raw`` gives them."""
+    found: Picked | None = None
+    for raw_key, raw_value in raw:
+        if len(raw_key) in _WANTED_LENGTHS:
+            index = WANTED_BYTES.get(raw_key.lower())
+            if index is not None:
+                found = add_value(found, index, raw_value.decode("latin-1"))
+    return found
+
+
+def pick_headers(headers: object) -> Picked | None:
+    """``[x-request-id, retry-after-ms, retry-after]`` from any headers object, or ``None`` if none is there.
+
+    Names are compared case-insensitively; a name given more than once (in
+    any case) gets its values joined with ``", "`` in order, as ``fetch``'s
+    ``Headers.get`` does. Accepts ``httpx.Headers`` (its raw byte pairs,
+    decoded as Latin-1, as ``fetch`` does), any mapping, or pairs. Headers
+    that fail to iterate give nothing.
+    """
+    found: Picked | None = None
+    try:
+        raw = None if type(headers) is dict else getattr(headers, "raw", None)
+        if type(raw) is list:
+            return _pick_raw(raw)
+        pairs: Iterable[tuple[object, object]]
+        pairs = headers.items() if hasattr(headers, "items") else headers  # type: ignore[assignment]
+        for raw_key, raw_value in pairs:
+            key = raw_key.decode("latin-1") if isinstance(raw_key, bytes) else raw_key
+            if not isinstance(key, str) or len(key) not in _WANTED_LENGTHS:
+                continue
+            index = WANTED.get(key.lower())
+            if index is None:
+                continue
+            value = raw_value.decode("latin-1") if isinstance(raw_value, bytes) else raw_value
+            if isinstance(value, str):
+                found = add_value(found, index, value)
+    except Exception:
+        return None
+    return found
+
+
+def _digits(value: str) -> bool:
+    return 0 < len(value) <= 15 and value.isascii() and value.isdigit()
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DAYS = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+_LONG_DAYS = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+_TIME = "([0-9]{2}):([0-9]{2}):([0-9]{2})"
+_DATE_FORMS = (
+    # IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
+    (f"{_DAYS}, ([0-9]{{2}}) {_MONTH} ([0-9]{{4}}) {_TIME} GMT", (0, 1, 2, 3, 4, 5)),
+    # RFC 850: Sunday, 06-Nov-94 08:49:37 GMT
+    (f"{_LONG_DAYS}, ([0-9]{{2}})-{_MONTH}-([0-9]{{2}}) {_TIME} GMT", (0, 1, 2, 3, 4, 5)),
+    # asctime: Sun Nov  6 08:49:37 1994
+    (f"{_DAYS} {_MONTH} ([ 0-9][0-9]) {_TIME} ([0-9]{{4}})", (1, 0, 5, 2, 3, 4)),
+)
+
+
+def _days_from_civil(year: int, month: int, day: int) -> int:
+    """Days since 1970-01-01 of a proleptic Gregorian date."""
+    year -= month <= 2
+    era = (year if year >= 0 else year - 399) // 400
+    yoe = year - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def http_date_ms(value: str, now_ms: int) -> int | None:
+    """Milliseconds since the epoch of an HTTP date (RFC 9110 section 5.6.7), or ``None``.
+
+    Accepts the three forms a recipient must read: IMF-fixdate, RFC 850 (a
+    two-digit year more than 50 years ahead of ``now_ms`` is in the past
+    century) and asctime.
+    """
+    import re
+
+    for pattern, order in _DATE_FORMS:
+        m = re.fullmatch(pattern, value)
+        if m is None:
+            continue
+        groups = m.groups()
+        day, month_name, year_text, hh, mm, ss = (groups[i] for i in order)
+        year = int(year_text)
+        if len(year_text) == 2:
+            this_year = 1970 + now_ms // 31_556_952_000
+            year += this_year - this_year % 100
+            if year > this_year + 50:
+                year -= 100
+        month = _MONTHS.index(month_name.lower()) + 1
+        day_n, hour, minute, second = int(day), int(hh), int(mm), int(ss)
+        leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+        month_days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+        if not (1 <= day_n <= month_days and hour <= 23 and minute <= 59 and second <= 60):
+            return None
+        # A leap second (:60) counts as :59, as JavaScript's Date.UTC reads it in the TypeScript SDK.
+        second = min(second, 59)
+        seconds = _days_from_civil(year, month, day_n) * 86400 + hour * 3600 + minute * 60 + second
+        return seconds * 1000
+    return None
+
+
+def header_delay(picked: Picked | None, now_ms: int | None = None) -> int | None:
+    """The retry delay of the headers: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date)."""
+    if picked is None:
+        return None
+    _, ms_header, header = picked
+    if ms_header is not None and _digits(ms_header):
+        return int(ms_header)
+    if header is None:
+        return None
+    if _digits(header):
+        return int(header) * 1000
+    if now_ms is None:
+        import time
+
+        now_ms = int(time.time() * 1000)
+    when = http_date_ms(header, now_ms)
+    return None if when is None else max(0, when - now_ms)
+
+
+def retry_after_ms_from_headers(headers: object, now_ms: int | None = None) -> int | None:
+    """The retry delay the headers give: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date).
+
+    Digits must be plain ASCII, at most 15 of them; a date in the past gives 0.
+    """
+    return header_delay(pick_headers(headers), now_ms)

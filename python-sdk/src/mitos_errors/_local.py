@@ -1,0 +1,153 @@
+"""The errors the SDK raises itself (docs/sdk-contract.md section 3)."""
+
+from __future__ import annotations
+
+from math import isfinite
+
+from . import ErrorBase
+from ._fields import context_value, fill
+from ._generated import catalogue as _cat
+from ._sanitize import sanitize_with, token_forms
+from ._spec import lookup
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from . import ContextValue
+
+__all__ = ["EXEC_TIMEOUT_EXIT_CODE", "error_for_code", "error_for_exit", "validate_timeout"]
+
+EXEC_TIMEOUT_EXIT_CODE = 124
+"""The conventional exit status of a command killed at its deadline (``timeout(1)``)."""
+
+_TIMEOUT_TOO_LARGE = "timeout_too_large"
+_INVALID_INPUT = "invalid_input"
+_EXEC_TIMEOUT = "exec_timeout"
+
+
+def error_for_code(
+    code: str,
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> ErrorBase:
+    """Build the typed error of ``code`` (the base class for an unknown code).
+
+    Every text is sanitized (without a token); an empty ``message``, ``cause``
+    or ``remediation`` takes the catalogue's text of the code, or, for a code
+    the catalogue does not define, of the code ``status`` falls back to (the
+    default fallback without a status). Never raises for any code.
+
+    Args:
+        code: the machine code, as the server sent it.
+        message: the one-line summary.
+        cause: the call-site detail.
+        remediation: what to do next.
+        status: the HTTP status, if any.
+        context: structured fields; non-scalar values are dropped.
+
+    Returns:
+        An instance of the code's class, ready to raise.
+    """
+    cls = lookup(code)
+    return cls(message, code, cause=cause, remediation=remediation, status=status, context=context)
+
+
+def _local_error(code: str, context: dict[str, ContextValue]) -> ErrorBase:
+    """The error of an SDK-local ``code`` with the catalogue's texts and ``context`` as it is.
+
+    A catalogue without the code gives the base class with the texts of the
+    default fallback, as :func:`error_for_code` does without a status.
+    """
+    return fill(code, None, None, checked_context=context)
+
+
+def _number(value: object) -> float | None:
+    """``value`` as a float when it is a real number (not a bool, not a string), else ``None``."""
+    if type(value) is float:
+        return value
+    if isinstance(value, (bool, str, bytes)):
+        return None
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        return float("inf")  # an integer beyond any double: JavaScript reads it as Infinity
+    except (TypeError, ValueError):
+        return None
+
+
+def validate_timeout(timeout_s: float, *, max_timeout_s: float = _cat.MAX_EXEC_TIMEOUT_S) -> float:
+    """Check a requested timeout before any request; never clamps it.
+
+    Args:
+        timeout_s: the timeout the caller asked for, in seconds.
+        max_timeout_s: the ceiling; the catalogue's exec timeout ceiling by default.
+
+    Returns:
+        ``timeout_s`` itself, unchanged, when it is valid.
+
+    Raises:
+        TimeoutTooLargeError: ``timeout_s`` is above the ceiling (context
+            ``requested_s`` and ``max_timeout_s``; status ``None``).
+        InvalidInputError: ``timeout_s`` is zero, negative, NaN, infinite or
+            not a number (context ``requested_s`` when it is a finite number).
+    """
+    number = _number(timeout_s)
+    if number is None or not isfinite(number):
+        raise _local_error(_INVALID_INPUT, {})
+    keep, requested = context_value(number, ())
+    context: dict[str, ContextValue] = {"requested_s": requested} if keep else {}
+    if number <= 0:
+        raise _local_error(_INVALID_INPUT, context)
+    if number > max_timeout_s:
+        ceiling = _number(max_timeout_s)
+        if ceiling is not None:
+            keep, value = context_value(ceiling, ())
+            if keep:
+                context["max_timeout_s"] = value
+        raise _local_error(_TIMEOUT_TOO_LARGE, context)
+    return timeout_s
+
+
+def error_for_exit(
+    exit_code: int,
+    *,
+    timeout_s: float | None = None,
+    stdout: str | bytes = "",
+    stderr: str | bytes = "",
+    token: str | None = None,
+) -> ErrorBase | None:
+    """The execution-deadline error of an exec that exited 124, keeping its partial output.
+
+    Args:
+        exit_code: the command's exit status.
+        timeout_s: the deadline it ran under, if known.
+        stdout: what it printed before it was stopped (sanitized and capped).
+        stderr: what it printed to standard error (sanitized and capped).
+        token: the caller's credential, to be kept out of the output.
+
+    Returns:
+        An ``ExecutionDeadlineError`` (context ``exit_code``, ``timeout_s``
+        when given, ``stdout``, ``stderr``) for exit code 124; ``None`` for
+        any other exit code.
+    """
+    if type(exit_code) is not int or exit_code != EXEC_TIMEOUT_EXIT_CODE:
+        return None
+    forms = token_forms(token) if token else ()
+    del token
+    context: dict[str, ContextValue] = {"exit_code": EXEC_TIMEOUT_EXIT_CODE}
+    if timeout_s is not None:
+        number = _number(timeout_s)
+        if number is not None:
+            keep, value = context_value(number, ())
+            if keep and value is not None:
+                context["timeout_s"] = value
+    for name, output in (("stdout", stdout), ("stderr", stderr)):
+        text = output.decode("utf-8", "replace") if isinstance(output, (bytes, bytearray)) else str(output)
+        context[name] = sanitize_with(text, forms)
+    return _local_error(_EXEC_TIMEOUT, context)
