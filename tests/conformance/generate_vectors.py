@@ -11,9 +11,10 @@ code at each of those statuses, one case per ``remove`` and ``to_space``
 range, truncation at cap-1, cap and cap+1, the body cap, the nesting depth
 and the context member limit.
 
-Expected values are derived here from the catalogue and docs/sdk-contract.md
-by plain construction, never by running an SDK (nor the reference
-implementation the harness cross-checks them with).
+Expected values are built from the catalogue, with the rules of the
+contract's reference implementation (``conformance_kit.reference``: the
+fallback map, the context value rule, the classification), never by running
+an SDK; the harness then checks each whole expectation against the reference.
 """
 
 from __future__ import annotations
@@ -58,15 +59,8 @@ def envelope(**error: Json) -> str:
 
 
 def fallback(cat: Catalogue, status: int) -> ErrorCode:
-    """The code a response without an envelope gets (section 1, step 5)."""
-    for known, code in cat.fallback.by_status:
-        if known == status:
-            return cat.code(code)
-    if 400 <= status <= 499:
-        return cat.code(cat.fallback.client_error)
-    if 500 <= status <= 599:
-        return cat.code(cat.fallback.server_error)
-    return cat.code(cat.fallback.default)
+    """The code a response without an envelope gets (section 1, step 5), by the reference."""
+    return Reference(cat).fallback(status)
 
 
 def classification(cat: Catalogue, entry: ErrorCode | None) -> dict[str, Json]:
@@ -165,10 +159,15 @@ def _plain(cat: Catalogue, text: str, where: str) -> str:
     return text
 
 
-def _context_value(value: Json) -> Json:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
+def _context_value(cat: Catalogue, value: Json) -> Json:
+    """A context value as the error keeps it (section 1, step 6), by the reference.
+
+    The reference reads every JSON number as a double, so an integer example is given as one.
+    """
+    keep, kept = Reference(cat).context_value(float(value) if type(value) is int else value, None)
+    if not keep:
+        raise SystemExit(f"generate_vectors: the context example {value!r} would be dropped")
+    return kept
 
 
 def code_vectors(cat: Catalogue) -> list[dict[str, Json]]:
@@ -220,7 +219,7 @@ def code_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                     message=message,
                     cause=cause,
                     remediation=remediation,
-                    context={k: _context_value(v) for k, v in context.items()},
+                    context={k: _context_value(cat, v) for k, v in context.items()},
                     request_id=f"req-{entry.code}",
                     retry_after_ms=retry if isinstance(retry, int) and retry >= 0 else None,
                 ),
@@ -614,7 +613,7 @@ def context_limit_vectors(cat: Catalogue) -> list[dict[str, Json]]:
     limit = cat.limits.context_max_keys
     internal = cat.code("internal")
     fields = _field_members(cat, 3)
-    kept_fields = {k: _context_value(v) for k, v in fields.items()}
+    kept_fields = {k: _context_value(cat, v) for k, v in fields.items()}
     names = ", ".join(fields)
     for count in (limit, limit + 1):
         members = _spread(fields, _fillers(cat, count - len(fields)))
@@ -637,7 +636,7 @@ def context_limit_vectors(cat: Catalogue) -> list[dict[str, Json]]:
                     500,
                     context=kept_fields
                     if over
-                    else {k: _context_value(v) for k, v in members.items()},
+                    else {k: _context_value(cat, v) for k, v in members.items()},
                 ),
                 covers=["context:limit", "context:fields"],
             )
@@ -653,7 +652,7 @@ def context_limit_vectors(cat: Catalogue) -> list[dict[str, Json]]:
             " the first members).",
             500,
             {"text": envelope(code="internal", context=members)},
-            expect_code(cat, internal, 500, context={field: _context_value(field_value)}),
+            expect_code(cat, internal, 500, context={field: _context_value(cat, field_value)}),
             covers=["context:limit", "context:fields", "context:order"],
         )
     )
@@ -667,7 +666,7 @@ def context_limit_vectors(cat: Catalogue) -> list[dict[str, Json]]:
             ' is kept whatever the order; "1" is dropped because it is no catalogue field.',
             500,
             {"text": body},
-            expect_code(cat, internal, 500, context={field: _context_value(field_value)}),
+            expect_code(cat, internal, 500, context={field: _context_value(cat, field_value)}),
             covers=["context:limit", "context:order"],
         )
     )

@@ -1,0 +1,43 @@
+"""The contract's reference implementation over this package's catalogue; the SDK's fields in its shape.
+
+The reference is ``tests/conformance/conformance_kit/reference.py``: written
+from docs/sdk-contract.md alone, every rule run on every text, nothing cached.
+The SDK's fast paths are held to it here on random input, as the vectors are
+held to it in the conformance suite.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conformance_kit.reference import Reference
+from errcat.cli import load_model
+
+import mitos_errors
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = Reference(load_model(ROOT / "catalogue" / "errors.yaml", ROOT))
+"""The reference over ``catalogue/errors.yaml``, which this package was generated from."""
+
+
+def fields_of(err: mitos_errors.AgentRunError) -> dict[str, Any]:
+    """The fields of an SDK error under the names the reference gives them."""
+    return {
+        "class": type(err).__name__,
+        "code": err.code,
+        "message": err.message,
+        "cause": err.cause,
+        "remediation": err.remediation,
+        "context": dict(err.context),
+        "status": err.status,
+        "request_id": err.request_id,
+        "retry_after_ms": err.retry_after_ms,
+        "retryable": err.retryable,
+        "is_auth_failure": err.is_auth_failure,
+        "is_cancelled": err.is_cancelled,
+        "recovery": err.recovery.to_dict(),
+        "side_effects": err.side_effects,
+        "http_status": type(err).http_status,
+        "grpc_status": type(err).grpc_status,
+    }
