@@ -132,15 +132,16 @@ def _parse(text: str) -> object:
 
 
 class _Defaults:
-    """A catalogue code's spec and whether the steps (without a token) keep each of its texts.
+    """A catalogue code's spec and whether the steps (without a token) keep the code and each of its texts.
 
     A server that sends a catalogue text unchanged has it checked by one comparison.
     """
 
-    __slots__ = ("spec", "message", "cause", "remediation")
+    __slots__ = ("spec", "code", "message", "cause", "remediation")
 
     def __init__(self, spec: CodeSpec) -> None:
         self.spec = spec
+        self.code = catalogue_text_untouched(spec.code)
         self.message = catalogue_text_untouched(spec.message)
         self.cause = catalogue_text_untouched(spec.cause)
         self.remediation = catalogue_text_untouched(spec.remediation)
@@ -254,10 +255,10 @@ def _plain_body_error(
         return None
     pending: list[str] = []
     known = code in SPECS
-    if not (known and catalogue_text_untouched(code)):
-        pending.append(code)
     # An unknown code keeps the base class and takes its status's fallback texts.
     defaults = _defaults(code if known else fallback_code(status))
+    if not (known and defaults.code):
+        pending.append(code)
     spec = defaults.spec
     get = envelope.get
     message = _plain_text(get("message"), spec.message, defaults.message, pending)
