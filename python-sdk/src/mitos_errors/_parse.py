@@ -151,10 +151,8 @@ _DEFAULTS: dict[str, _Defaults] = {}
 
 
 def _defaults(code: str) -> _Defaults:
-    """The :class:`_Defaults` of a catalogue code, made on first use."""
-    found = _DEFAULTS.get(code)
-    if found is None:
-        found = _DEFAULTS[code] = _Defaults(SPECS[code])
+    """The :class:`_Defaults` of a catalogue code, made on first use (callers try ``_DEFAULTS`` first)."""
+    found = _DEFAULTS[code] = _Defaults(SPECS[code])
     return found
 
 
@@ -172,8 +170,12 @@ def _body_is_plain(text: str, forms: tuple[str, ...], header_id: str | None) -> 
     """
     if not text.isascii() or "\\" in text or len(text) > CAP:
         return False
-    if holds_any(text, STEP1_PRINTABLE) or holds_any(text, forms):
-        return False
+    for ch in STEP1_PRINTABLE:  # holds_any(), inlined: this runs for every envelope
+        if ch in text:
+            return False
+    for form in forms:
+        if form in text:
+            return False
     if not header_id:
         return True
     return len(header_id) <= CAP and step1_keeps(header_id) and not holds_any(header_id, forms)
@@ -256,7 +258,8 @@ def _plain_body_error(
     pending: list[str] = []
     known = code in SPECS
     # An unknown code keeps the base class and takes its status's fallback texts.
-    defaults = _defaults(code if known else fallback_code(status))
+    key = code if known else fallback_code(status)
+    defaults = _DEFAULTS.get(key) or _defaults(key)
     if not (known and defaults.code):
         pending.append(code)
     spec = defaults.spec
@@ -271,8 +274,8 @@ def _plain_body_error(
         pending.append(header_id)
     if pending and has_trigger(" ".join(pending).lower()):
         return None
-    delay = context_delay(context)
-    if delay is None:
+    delay = context_delay(context) if context else None
+    if delay is None and picked is not None:
         delay = header_delay(picked)
     cls = CLASSES[code] if known else ErrorBase
     status_kept = status if type(status) is int else None
