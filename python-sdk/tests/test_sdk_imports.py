@@ -95,3 +95,27 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError):
         mitos_errors.no_such_name  # noqa: B018
     assert "RateLimitedError" in dir(mitos_errors)
+
+
+def test_each_runtime_name_is_the_object_type_checkers_are_told_of() -> None:
+    """``__getattr__`` finds each name of ``__all__`` where the ``TYPE_CHECKING`` imports say it lives."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    import mitos_errors
+    from mitos_errors import _generated
+
+    tree = ast.parse(Path(mitos_errors.__file__).read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING")
+    declared = {
+        alias.asname or alias.name: (node.module, alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom) and node.level == 1
+        for alias in node.names
+    }
+    runtime = set(mitos_errors.__all__) - set(_generated.__all__)
+    assert runtime == set(declared), "the TYPE_CHECKING imports and __all__ name different things"
+    for name, (module, attr) in declared.items():
+        home = importlib.import_module(f"mitos_errors.{module}")
+        assert getattr(mitos_errors, name) is getattr(home, attr), name
