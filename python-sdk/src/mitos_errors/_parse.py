@@ -88,9 +88,6 @@ def _text_of(body: object) -> str:
 
 def _too_deep(text: str) -> bool:
     """Whether ``text`` nests arrays and objects deeper than the catalogue allows."""
-    size = len(text)
-    if size < _SHALLOW_ANY or (size < _SHALLOW_OBJECTS and "[" not in text):
-        return False
     if text.count("{") + text.count("[") <= _MAX_DEPTH:
         return False
     import re
@@ -112,13 +109,16 @@ def _int_digits_limit() -> int:
 def _parse(text: str) -> object:
     """Step 3: the JSON value of ``text`` when it is an object within the depth limit, else ``None``."""
     start = 0 if text[:1] == "{" else len(text) - len(text.lstrip(_JSON_SPACE))
-    if text[start : start + 1] != "{" or _too_deep(text):
+    if text[start : start + 1] != "{":
+        return None
+    size = len(text)
+    if size >= _SHALLOW_ANY and (size >= _SHALLOW_OBJECTS or "[" in text) and _too_deep(text):
         return None
     try:
         value, end = _scan(text, start)
     except ValueError:
         limit = _int_digits_limit()
-        if not limit or len(text) <= limit:
+        if not limit or size <= limit:
             return None
         try:
             value, end = _scan_doubles(text, start)
@@ -126,7 +126,7 @@ def _parse(text: str) -> object:
             return None
     except (StopIteration, RecursionError):
         return None
-    if end != len(text) and text[end:].strip(_JSON_SPACE):
+    if end != size and text[end:].strip(_JSON_SPACE):
         return None  # something after the value: not JSON
     return value
 
