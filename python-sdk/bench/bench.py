@@ -10,7 +10,10 @@ Three measurements, each reported as a ratio to a floor measured in the same run
    takes the token too), openai-python's ``_make_status_error_from_response``
    and google-api-core's ``from_http_response`` (which take none). A peer that
    is not installed is skipped, and the table says so.
-2. **Sanitizing** a clean 200-character message against returning it unchanged.
+2. **Sanitizing** a clean 200-character message against returning it unchanged,
+   and **pathological bodies** (unclosed strings of escapes, deep nesting, runs
+   of partial secrets and markers) at 1, 8 and 64 KiB: linear time grows about
+   64x from 1 to 64 KiB, and no family may grow more than 80x.
 3. **Importing** ``mitos_errors`` (``-X importtime``, in a fresh interpreter, with
    compiled bytecode) against a floor module with the same number of plain
    exception classes and no imports, copied to the same directory.
@@ -241,6 +244,55 @@ def bench_sanitize(number: int, repeat: int) -> list[Row]:
     ]
 
 
+DEEP = "{" * (catalogue.JSON_MAX_DEPTH + 1)
+ENVELOPE_CAUSE = '{"error":{"code":"internal","cause":"'
+WORST_CASE_FAMILIES: dict[str, tuple[str, str, str]] = {
+    "unclosed string of escaped quotes, too deep": (DEEP + '"', '\\"', ""),
+    "unclosed string of escaped quotes, then a backslash": (DEEP + '"', '\\"', "\\"),
+    "unclosed string of escaped quotes in an envelope": (ENVELOPE_CAUSE, '\\"', ""),
+    "a run of backslashes in a string": (ENVELOPE_CAUSE, "\\\\", '"}}'),
+    "a run of quotes after deep nesting": (DEEP, '"', ""),
+    "escaped brackets in a string": (ENVELOPE_CAUSE, '\\"[{', '"}}'),
+    "nested arrays": ('{"error":{"code":"internal","context":{"a":', "[", ""),
+    "nested objects": ("", '{"a":', ""),
+    "many short strings": ('{"error":{"code":"internal","context":{', '"k":"\\"",', '"z":1}}}'),
+    "partial bearer credentials": (ENVELOPE_CAUSE, "bearer ", '"}}'),
+    "percent runs": (ENVELOPE_CAUSE, "%", '"}}'),
+    "an unclosed private key block": (ENVELOPE_CAUSE + "-----BEGIN RSA PRIVATE KEY-----", "A", '"}}'),
+}
+"""Pathological bodies: a head, a unit repeated to the size, a tail (``python-sdk/tests`` runs them too)."""
+WORST_CASE_SIZES = (1024, 8 * 1024, 64 * 1024)
+
+
+def worst_case_body(family: str, size: int) -> bytes:
+    """The body of ``family`` at about ``size`` bytes."""
+    head, unit, tail = WORST_CASE_FAMILIES[family]
+    return (head + unit * max(0, (size - len(head) - len(tail)) // len(unit)) + tail).encode()
+
+
+def bench_worst_case(repeat: int) -> list[Row]:
+    """Each pathological family at 1, 8 and 64 KiB: linear time gives about 64x from 1 to 64 KiB."""
+    efb = mitos_errors.error_from_body
+    rows: list[Row] = []
+    for family in WORST_CASE_FAMILIES:
+        costs = []
+        for size in WORST_CASE_SIZES:
+            body = worst_case_body(family, size)
+            number = max(1, 2_000_000 // size // 16)
+            costs.append(_best(lambda b=body: efb(b, status=500), number, repeat))
+        growth = costs[-1] / costs[0]
+        verdict = "ok" if growth <= 80 else "OVER 80x"
+        rows.append(
+            (
+                family,
+                "1 KiB / 8 KiB / 64 KiB",
+                " / ".join(f"{c:.0f}" for c in costs),
+                f"{growth:.0f}x from 1 to 64 KiB  (limit 80x: {verdict})",
+            )
+        )
+    return rows
+
+
 def _import_us(python: str, module: str, path: Path) -> float:
     env = {**os.environ, "PYTHONPATH": str(path), "PYTHONDONTWRITEBYTECODE": "1"}
     out = subprocess.run(
@@ -326,6 +378,11 @@ def main() -> int:
         )
     )
     print(_table("Sanitizing (microseconds per call)", "us/call", bench_sanitize(number * 20, repeat)))
+    print(
+        _table(
+            "Pathological bodies (microseconds per call, best of runs)", "us/call", bench_worst_case(repeat)
+        )
+    )
     print(_table(f"Importing (microseconds, median of {runs} fresh interpreters)", "us", bench_import(runs)))
     return 0
 

@@ -1,4 +1,4 @@
-"""The contract's reference implementation over this package's catalogue; the SDK's fields in its shape.
+"""The contract's reference implementation over this catalogue, the SDK's fields in its shape, a hang guard.
 
 The reference is ``tests/conformance/conformance_kit/reference.py``: written
 from docs/sdk-contract.md alone, every rule run on every text, nothing cached.
@@ -8,6 +8,9 @@ held to it in the conformance suite.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,3 +44,29 @@ def fields_of(err: mitos_errors.AgentRunError) -> dict[str, Any]:
         "http_status": type(err).http_status,
         "grpc_status": type(err).grpc_status,
     }
+
+
+class Hang(BaseException):
+    """A call ran for seconds; not an ``Exception``, so the SDK's own catch-all cannot swallow it."""
+
+
+@contextlib.contextmanager
+def hang_guard(seconds: int) -> Iterator[None]:
+    """Raise :class:`Hang` if the block runs longer than ``seconds``: a hang detector, not a timer.
+
+    A call into C (a regular expression) is interrupted when it returns.
+    """
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def expired(signum: int, frame: object) -> None:
+        raise Hang(f"still running after {seconds} s: a scan once per position?")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

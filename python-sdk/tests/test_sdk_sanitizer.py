@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
-import signal
-from collections.abc import Iterator
 
 import pytest
-from oracle import REFERENCE
+from oracle import REFERENCE, hang_guard
 
 from mitos_errors import sanitize_text
 from mitos_errors._generated import catalogue, sanitizer_rules
@@ -371,25 +368,6 @@ def test_the_truncation_marker_completes_no_secret_assignment() -> None:
     once = sanitize_text(text)
     assert once.endswith('token="abc' + MARKER)
     assert sanitize_text(once) == once
-
-
-@contextlib.contextmanager
-def hang_guard(seconds: int) -> Iterator[None]:
-    """Raise ``TimeoutError`` if the block runs longer than ``seconds``: a hang detector, not a timer."""
-    if not hasattr(signal, "SIGALRM"):
-        yield
-        return
-
-    def expired(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s: catastrophic backtracking?")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # Long runs that used to make the URL and JWT patterns backtrack quadratically;

@@ -94,8 +94,10 @@ def _too_deep(text: str) -> bool:
     from itertools import accumulate
 
     # Brackets inside strings do not nest; for valid JSON this removal is exact,
-    # and invalid JSON is refused by the parser whatever the depth says.
-    bare = re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"', "", text, flags=re.DOTALL)
+    # and invalid JSON is refused by the parser whatever the depth says. A
+    # string left open runs to the end of the text (a lone backslash included),
+    # so every match succeeds where it starts: one pass, never once per quote.
+    bare = re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', "", text, flags=re.DOTALL)
     brackets = re.sub(r"[^\[\]{}]+", "", bare)
     return max(accumulate(map(_DELTA.__getitem__, brackets)), default=0) > _MAX_DEPTH
 
