@@ -198,6 +198,8 @@ def sanitize_text(text: str, *, token: str | bytes | None = None) -> str:
     """
     if type(text) is not str:
         text = str(text)  # a caller may pass anything
+    if not token and untouched_ascii(text):
+        return text  # the common case, decided before any token machinery
     return sanitize_with(text, token_forms(token) if token else ())
 
 
