@@ -87,7 +87,7 @@ function build(): Engine {
     ...INJECTION_RULES.map((r): [TextRule, string] => [r, FILTERED]),
     ...SECRET_RULES.map((r): [TextRule, string] => [r, REDACTION]),
   ];
-  const rules = sources.map(([r, replacement]) => ({ re: new RegExp(r.source, "gu"), replacement }));
+  const rules = sources.map(([r, replacement]) => ({ re: new RegExp(`(${r.prefix})${r.pattern}`, "gu"), replacement }));
   const remove = new RegExp(REMOVE_CLASS, "gu");
   const toSpace = new RegExp(TO_SPACE_CLASS, "gu");
   const step1 = new Uint8Array(128);

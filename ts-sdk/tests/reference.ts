@@ -7,7 +7,8 @@ import { LIMITS, rules } from "./support.js";
 import * as sanitizerRules from "../src/generated/sanitizer-rules.js";
 
 interface Rule {
-  source: string;
+  prefix: string;
+  pattern: string;
 }
 
 const { REMOVE_CLASS, TO_SPACE_CLASS, INJECTION_RULES, SECRET_RULES } = sanitizerRules as unknown as {
@@ -25,7 +26,7 @@ export function step1(text: string): string {
 
 function applyAll(text: string, list: readonly Rule[], replacement: string): string {
   for (const rule of list) {
-    text = text.replace(new RegExp(rule.source, "gu"), (_m: string, prefix: string | undefined) => (prefix ?? "") + replacement);
+    text = text.replace(new RegExp(`(${rule.prefix})${rule.pattern}`, "gu"), (_m: string, prefix: string | undefined) => (prefix ?? "") + replacement);
   }
   return text;
 }

@@ -329,7 +329,13 @@ def _range_entry(r: CharRange) -> dict[str, str]:
 
 def _rule_entry(rule: TextRule) -> dict[str, str]:
     triggers = "(" + "".join(f"{py_str(t)}, " for t in rule.triggers).rstrip(" ") + ")"
-    return {"name": py_str(rule.name), "regex": py_str(rule.regex), "triggers": triggers}
+    return {
+        "name": py_str(rule.name),
+        "regex": py_str(rule.regex),
+        "prefix": py_str(rule.prefix),
+        "pattern": py_str(rule.pattern),
+        "triggers": triggers,
+    }
 
 
 def envelope_models(cat: Catalogue) -> str:
@@ -462,6 +468,7 @@ def _package(cat: Catalogue) -> dict[str, str]:
             secrets=[_rule_entry(r) for r in s.secrets],
             injection=[_rule_entry(r) for r in s.injection],
             trigger_groups=trigger_groups(cat),
+            unicode_version=py_str(s.unicode_version),
         ),
         f"{base}/envelope.py": envelope_models(cat),
     }
