@@ -161,3 +161,10 @@ def bench(session: nox.Session) -> None:
     session.run("python", "python-sdk/bench/bench.py", *session.posargs)
     npm(session, "ci", "--no-audit", "--no-fund")
     npm(session, "run", "bench")
+
+
+@nox.session(python=False, name="bench-worst")
+def bench_worst(session: nox.Session) -> None:
+    """Worst-case time of the TypeScript SDK: pathological bodies at 1, 8 and 64 KiB (contract 2a)."""
+    build_ts(session)
+    session.run("node", str(TS_SDK / "bench" / "worst.mjs"), *session.posargs, external=True)
