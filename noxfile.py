@@ -296,3 +296,10 @@ def compat(session: nox.Session) -> None:
     session.install("pytest>=8.0", "pytest-asyncio>=0.24", "websockets>=12.0")
     work = Path(session.create_tmp())
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
+
+
+@nox.session(python=False, name="bench-worst")
+def bench_worst(session: nox.Session) -> None:
+    """Worst-case time of the TypeScript SDK: pathological bodies at 1, 8 and 64 KiB (contract 2a)."""
+    build_ts(session)
+    session.run("node", str(TS_SDK / "bench" / "worst.mjs"), *session.posargs, external=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from errcat import naming
+from errcat import naming, patterns
 
 PYTHON_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 TS_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
@@ -194,9 +194,12 @@ class Sanitizer:
     filtered: str
     truncation_marker: str
     remove: tuple[CharRange, ...]
+    """The whole removed set: the catalogue's ranges and its Unicode properties, merged."""
     to_space: tuple[CharRange, ...]
     secrets: tuple[TextRule, ...]
     injection: tuple[TextRule, ...]
+    unicode_version: str = ""
+    """The Unicode version the properties of ``remove`` were read from ("": none named)."""
 
     @property
     def triggers(self) -> tuple[str, ...]:
@@ -215,6 +218,7 @@ class Limits:
     text_max_chars: int
     json_max_depth: int
     context_max_keys: int
+    error_body_read_timeout_ms: int = 5000
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,15 @@ def _rules(raw: list[dict[str, Any]]) -> tuple[TextRule, ...]:
     )
 
 
+def _removed(san: dict[str, Any]) -> tuple[CharRange, ...]:
+    """The removed set: ``remove`` and ``remove_properties`` merged, less ``to_space``."""
+    own = [(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in san["remove"]]
+    version = san.get("unicode_version")
+    derived = patterns.property_ranges(version, san.get("remove_properties", ())) if version else []
+    keep_out = [(r.first, r.last) for r in _ranges(san["to_space"])]
+    return tuple(CharRange(*r) for r in patterns.merge_ranges(own + derived, keep_out))
+
+
 def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:
     return tuple(
         sorted(CharRange(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in raw)
@@ -348,10 +361,11 @@ def _sanitizer(san: dict[str, Any]) -> Sanitizer:
         redaction=san["redaction"],
         filtered=san["filtered"],
         truncation_marker=san["truncation_marker"],
-        remove=_ranges(san["remove"]),
+        remove=_removed(san),
         to_space=_ranges(san["to_space"]),
         secrets=_rules(san["secrets"]),
         injection=_rules(san["injection"]),
+        unicode_version=san.get("unicode_version", ""),
     )
 
 

@@ -5,12 +5,20 @@ with ``RegExp`` and flag ``u``. Only the subset the two engines read alike is
 allowed: literals, ``.``, ASCII character classes, ``(?:...)`` groups,
 lookahead, alternation, anchors ``^``/``$`` and greedy or lazy repeats. This
 module rejects everything else with the portable spelling to use instead.
+
+It also derives the removed character set from the Unicode data that ships
+with errcat (``errcat/unicode/ucd-<version>.json``, written by
+``errcat/unicode/derive.mjs`` from a pinned transcription of the Unicode
+Character Database), so the set never depends on the Unicode tables of the
+Python that runs the generator.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from importlib import resources
 from typing import Any
 
 from errcat.document import Document, KeyPath, format_path, is_rejected
@@ -39,6 +47,17 @@ _SIMPLE_ESCAPES = set("tnrfv")
 _QUANTIFIER_RE = re.compile(r"\{[0-9]+(?:,[0-9]*)?\}")
 _HEX = "0123456789abcdefABCDEF"
 _CODE_POINT_RE = re.compile(r"U\+([0-9A-F]{4,6})\Z")
+_DATA_RANGE_RE = re.compile(r"U\+([0-9A-F]{4,6})(?:\.\.U\+([0-9A-F]{4,6}))?\Z")
+
+_ALIASES = {
+    "General_Category=Format": "gc=Cf",
+    "Default_Ignorable_Code_Point": "DI",
+    "Prepended_Concatenation_Mark": "PCM",
+}
+"""The Unicode short alias of each property the catalogue may name (PropertyAliases.txt)."""
+
+NamedRange = tuple[int, int, str]
+"""An inclusive range of code points and what it is."""
 
 Finding = tuple[str, str]
 """A non-portable construct: what it is, and the portable spelling to use."""
@@ -162,6 +181,16 @@ def _pattern_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem
                         f"{quoted(text)} does not compile: {err.msg} at position {err.pos}",
                         "fix the regular expression (inside double quotes write \\\\ for \\)",
                     )
+                else:
+                    if field == "prefix" and text and re.fullmatch(text, "") is not None:
+                        yield doc.problem(
+                            path,
+                            "empty-prefix",
+                            f"the prefix {quoted(text)} can match nothing, so it cannot say "
+                            "where a secret starts (docs/sdk-contract.md section 2)",
+                            "move a lookbehind into the pattern, or make the prefix match "
+                            "at least one character",
+                        )
                 seen: set[str] = set()
                 for name, fix in findings(text):
                     if name not in seen:
@@ -235,3 +264,62 @@ def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
         The problems found in patterns, prefixes, triggers and character ranges.
     """
     return [*_pattern_problems(doc, rejected), *_range_problems(doc, rejected)]
+
+
+def unicode_data(version: str) -> dict[str, list[tuple[int, int]]]:
+    """The property ranges of Unicode ``version``, from the data file errcat ships.
+
+    Raises:
+        FileNotFoundError: errcat ships no data for that version.
+        ValueError: the data file is malformed or is of another version.
+    """
+    path = resources.files("errcat") / "unicode" / f"ucd-{version}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("unicode_version") != version:
+        raise ValueError(f"{path} holds Unicode {data.get('unicode_version')!r}, not {version!r}")
+    out: dict[str, list[tuple[int, int]]] = {}
+    for name, ranges in data["properties"].items():
+        out[name] = []
+        for text in ranges:
+            m = _DATA_RANGE_RE.match(text)
+            if m is None:
+                raise ValueError(f"{path}: {name}: {text!r} is not U+XXXX or U+XXXX..U+YYYY")
+            first = int(m.group(1), 16)
+            out[name].append((first, int(m.group(2) or m.group(1), 16)))
+    return out
+
+
+def property_ranges(version: str, properties: Sequence[str]) -> list[NamedRange]:
+    """The ranges of each named property of Unicode ``version``, each named by its short alias."""
+    data = unicode_data(version)
+    return [(first, last, _ALIASES[name]) for name in properties for first, last in data[name]]
+
+
+def merge_ranges(
+    ranges: Iterable[NamedRange], keep_out: Iterable[tuple[int, int]]
+) -> list[NamedRange]:
+    """``ranges`` merged where they overlap or touch, less every code point of ``keep_out``.
+
+    A merged range is named after every range it holds, in order, each name
+    once. The result is sorted and its ranges are disjoint and do not touch.
+    """
+    merged: list[tuple[int, int, list[str]]] = []
+    for first, last, name in sorted(ranges):
+        if merged and first <= merged[-1][1] + 1:
+            low, high, names = merged[-1]
+            merged[-1] = (low, max(high, last), names if name in names else [*names, name])
+        else:
+            merged.append((first, last, [name]))
+    holes = sorted(keep_out)
+    out: list[NamedRange] = []
+    for first, last, names in merged:
+        label = "; ".join(names)
+        for low, high in holes:
+            if high < first or low > last:
+                continue
+            if low > first:
+                out.append((first, low - 1, label))
+            first = high + 1
+        if first <= last:
+            out.append((first, last, label))
+    return out

@@ -10,6 +10,7 @@
 import { CONTEXT_FIELDS, LIMITS, SPECS } from "./generated/catalogue.js";
 import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
+import { parseHttpDate } from "./httpdate.js";
 import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
 
 /**
@@ -197,43 +198,6 @@ function pickHeaders(headers: HeadersLike | undefined, retry: boolean): Picked |
 }
 
 const DIGITS = /^[0-9]{1,15}$/;
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([0-9]{2}) ([A-Z][a-z]{2}) ([0-9]{4}) ([0-9]{2}):([0-9]{2}):([0-9]{2}) GMT$/;
-const RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), ([0-9]{2})-([A-Z][a-z]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2}) GMT$/;
-const ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ 0-9][0-9]) ([0-9]{2}):([0-9]{2}):([0-9]{2}) ([0-9]{4})$/;
-
-/**
- * An HTTP-date (RFC 9110 section 5.6.7: IMF-fixdate, or the obsolete
- * RFC 850 and asctime forms) in milliseconds since the epoch, or undefined.
- */
-export function parseHttpDate(value: string): number | undefined {
-  let day: string, month: string, year: number, hh: string, mm: string, ss: string;
-  let m = IMF_FIXDATE.exec(value);
-  if (m !== null) {
-    [, day, month, , hh, mm, ss] = m as unknown as string[] as [string, string, string, string, string, string, string];
-    year = Number(m[3]);
-  } else if ((m = RFC850_DATE.exec(value)) !== null) {
-    [, day, month, , hh, mm, ss] = m as unknown as string[] as [string, string, string, string, string, string, string];
-    // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
-    const now = new Date().getUTCFullYear();
-    year = Number(m[3]) + now - (now % 100);
-    if (year > now + 50) year -= 100;
-  } else if ((m = ASCTIME_DATE.exec(value)) !== null) {
-    [, month, day, hh, mm, ss] = m as unknown as string[] as [string, string, string, string, string, string];
-    year = Number(m[6]);
-  } else {
-    return undefined;
-  }
-  const mon = MONTHS.indexOf(month.toLowerCase());
-  if (mon === -1 || month !== month[0]!.toUpperCase() + month.slice(1).toLowerCase()) return undefined;
-  const d = Number(day.trim());
-  const [h, mi, s] = [Number(hh), Number(mm), Number(ss)];
-  if (d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return undefined;
-  const ms = Date.UTC(year, mon, d, h, mi, Math.min(s, 59));
-  if (new Date(ms).getUTCDate() !== d) return undefined; // 31 Feb and friends
-  return ms;
-}
-
 /** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0). */
 function contextDelay(context: ErrorContext): number | undefined {
   const fromContext = context["retry_after_ms"];
@@ -248,8 +212,9 @@ function headerDelay(headers: Picked | undefined): number | undefined {
   const after = headers.retryAfter;
   if (after === undefined) return undefined;
   if (DIGITS.test(after)) return Number(after) * 1000;
-  const date = parseHttpDate(after);
-  return date === undefined ? undefined : Math.max(0, date - Date.now());
+  const now = Date.now(); // read once: the two-digit-year window and the delay use the same now
+  const date = parseHttpDate(after, now);
+  return date === undefined ? undefined : Math.max(0, date - now);
 }
 
 // --- filling ------------------------------------------------------------------------

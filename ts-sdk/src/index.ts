@@ -29,7 +29,7 @@ export { CONTRACT_VERSION, LIMITS } from "./generated/catalogue.js";
 export { errorForCode, errorFromBody, isKnownCode, lookup } from "./parse.js";
 export type { ErrorForCodeOptions, ErrorFromBodyOptions } from "./parse.js";
 export type { HeadersLike } from "./fields.js";
-export { parseHttpDate } from "./fields.js";
+export { parseHttpDate } from "./httpdate.js";
 export { errorFromResponse, raiseForStatus } from "./response.js";
 export type { ResponseLike, ResponseOptions } from "./response.js";
 export { errorForExit, validateTimeout } from "./local.js";

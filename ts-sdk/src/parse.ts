@@ -10,8 +10,8 @@ import { fill, holdsAny, isObject, type HeadersLike, type JsonObject } from "./f
 import { LIMITS } from "./generated/catalogue.js";
 import type { Code } from "./generated/envelope.js";
 import { ERROR_CLASSES, type ErrorClassOf } from "./generated/errors.js";
-import { formsAreStable, NO_FORMS, tokenForms } from "./sanitize.js";
-import type { CheckedFields } from "./spec.js";
+import { capLength, formsAreStable, NO_FORMS, tokenForms } from "./sanitize.js";
+import { CheckedFields } from "./spec.js";
 import type { CodeSpec } from "./types.js";
 
 export type { HeadersLike };
@@ -175,6 +175,18 @@ export function errorFromBody(body: string | Uint8Array, options: ErrorFromBodyO
   // The Error is constructed here, so that its stack starts at this function
   // and then its caller; see adopt() in base.ts.
   const fields = fieldsFromBody(body, options);
+  return adopt(new Error(fields.message), classOf(fields.spec), fields);
+}
+
+/**
+ * {@link errorFromBody} for a body whose read was stopped by its deadline
+ * (docs/sdk-contract.md section 2c): `note` is appended to the cause, and
+ * the whole capped.
+ */
+export function errorFromCutBody(body: Uint8Array, options: ErrorFromBodyOptions, note: string): AgentRunError {
+  const f = fieldsFromBody(body, options);
+  const cause = capLength(f.errorCause + note);
+  const fields = new CheckedFields(f.message, f.code, cause, f.remediation, f.status, f.context, f.retryAfterMs, f.requestId, f.cause, f.spec);
   return adopt(new Error(fields.message), classOf(fields.spec), fields);
 }
 

@@ -6,12 +6,18 @@
 
 import type { AgentRunError } from "./base.js";
 import { LIMITS } from "./generated/catalogue.js";
-import { errorFromBody } from "./parse.js";
+import { errorFromBody, errorFromCutBody } from "./parse.js";
 
 /** Options of {@link errorFromResponse} and {@link raiseForStatus}. */
 export interface ResponseOptions {
   /** The caller's credential: redacted wherever the server echoes it. Never stored. */
   readonly token?: string | undefined;
+  /**
+   * How long reading the error body may take in all, in milliseconds (the
+   * catalogue's `error_body_read_timeout_ms` when not a number ≥ 0). Not
+   * reset by arriving bytes; past it the error is built from what arrived.
+   */
+  readonly bodyReadTimeoutMs?: number | undefined;
 }
 
 /** The minimal shape of a fetch `Response` this module reads. */
@@ -23,26 +29,50 @@ export interface ResponseLike {
 }
 
 const BODY_CAP = LIMITS.errorBodyMaxBytes;
+const TIMED_OUT = Symbol("timed out");
+
+/** The read deadline of a call: the option when it is a number ≥ 0, else the catalogue's. */
+function deadlineOf(options: ResponseOptions | undefined): number {
+  const ms = options?.bodyReadTimeoutMs;
+  return typeof ms === "number" && ms >= 0 && ms <= 2_147_483_647 ? ms : LIMITS.errorBodyReadTimeoutMs;
+}
+
+/** What {@link readCapped} read, and whether its deadline stopped it. */
+interface Read {
+  readonly bytes: Uint8Array;
+  readonly cut: boolean;
+}
 
 /**
- * Read at most the body cap, chunk by chunk, then cancel the rest of the
- * stream. A body that fails midway keeps what was read; one already used
- * or locked reads as empty.
+ * Read at most the body cap, chunk by chunk, within `deadline` ms in all,
+ * then cancel the rest of the stream. A body that fails midway keeps what
+ * was read; one already used or locked reads as empty.
  */
-async function readCapped(res: ResponseLike): Promise<Uint8Array> {
+async function readCapped(res: ResponseLike, deadline: number): Promise<Read> {
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let cut = false;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    if (res.body === null || res.body === undefined) return new Uint8Array(0);
+    if (res.body === null || res.body === undefined) return { bytes: new Uint8Array(0), cut };
     reader = res.body.getReader();
+    const expired = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), deadline);
+      (timer as { unref?: () => void }).unref?.();
+    });
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
+      const next = await Promise.race([reader.read(), expired]);
+      if (next === TIMED_OUT) {
+        cut = true;
+        break;
+      }
+      if (next.done) {
         reader.releaseLock();
         reader = undefined;
         break;
       }
+      const value: unknown = next.value;
       if (!(value instanceof Uint8Array)) continue;
       chunks.push(value);
       total += value.byteLength;
@@ -51,8 +81,13 @@ async function readCapped(res: ResponseLike): Promise<Uint8Array> {
   } catch {
     // A network failure midway: build the error from what arrived.
   } finally {
+    if (timer !== undefined) clearTimeout(timer);
     if (reader !== undefined) reader.cancel().catch(() => undefined);
   }
+  return { bytes: joinCapped(chunks, total), cut };
+}
+
+function joinCapped(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(Math.min(total, BODY_CAP));
   let at = 0;
   for (const chunk of chunks) {
@@ -67,17 +102,23 @@ async function readCapped(res: ResponseLike): Promise<Uint8Array> {
 /**
  * Turn a failed fetch `Response` into a typed error. Never rejects.
  *
- * Reads at most the catalogue's body cap (then cancels the body stream),
- * and parses it as {@link errorFromBody} does, with the response's status
- * and headers.
+ * Reads at most the catalogue's body cap (then cancels the body stream)
+ * within the body read deadline (`bodyReadTimeoutMs`, else the catalogue's
+ * `error_body_read_timeout_ms`; docs/sdk-contract.md section 2c), and
+ * parses what arrived as {@link errorFromBody} does, with the response's
+ * status and headers; a body cut by the deadline says so in the cause.
  *
  * @param res - A `Response` from `fetch`.
- * @param options - `token`: the caller's credential, redacted everywhere.
+ * @param options - `token`: the caller's credential, redacted everywhere;
+ *   `bodyReadTimeoutMs`: the read deadline of this call.
  * @returns The error (not thrown).
  */
 export async function errorFromResponse(res: ResponseLike, options?: ResponseOptions): Promise<AgentRunError> {
-  const body = await readCapped(res);
-  return errorFromBody(body, { status: res.status, headers: res.headers, token: options?.token });
+  const deadline = deadlineOf(options);
+  const { bytes, cut } = await readCapped(res, deadline);
+  const opts = { status: res.status, headers: res.headers, token: options?.token };
+  if (!cut) return errorFromBody(bytes, opts);
+  return errorFromCutBody(bytes, opts, ` (the error body was cut short: it did not arrive within ${deadline} ms)`);
 }
 
 /**

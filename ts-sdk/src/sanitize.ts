@@ -3,8 +3,13 @@
  *
  * The character classes and patterns come from the catalogue through
  * generated/sanitizer-rules.ts; this module only applies them, in the
- * contract's order: characters, injection markers, secrets, the caller's
- * token, length.
+ * contract's stages: clean the characters; find every injection marker's
+ * cover on that text and write each as the filtered marker; find every
+ * secret rule's and token form's cover on the result, all on the same
+ * text, and write each as the redaction; cap the length. No secret rule
+ * sees another's output, so none can hide another, and every step is
+ * linear in the text (a rule with a prefix matches its pattern once per
+ * prefix match, on the text cut at the next prefix match).
  *
  * Speed: most text is clean ASCII. One pass of an automaton over the text
  * (built once from the rules' trigger literals, case-insensitive) tells
@@ -32,6 +37,7 @@ import {
   TRUNCATION_MARKER,
 } from "./generated/sanitizer-rules.js";
 import type { TextRule } from "./types.js";
+import { type CompiledRule, formCovers, mergeCovers, redactForms, rewrite, ruleCovers } from "./covers.js";
 
 /** Options of {@link sanitizeText}. */
 export interface SanitizeOptions {
@@ -39,10 +45,7 @@ export interface SanitizeOptions {
   readonly token?: string | undefined;
 }
 
-interface CompiledRule {
-  readonly re: RegExp;
-  readonly replacement: string;
-}
+
 
 /** What the scanner says of a text (or a bit mask of rules whose triggers it holds, ≥ 0). */
 const NEEDS_STEP_1 = -1;
@@ -83,11 +86,17 @@ let engine: Engine | undefined;
 /** Compile the rules and build the trigger automaton (Aho-Corasick), once, on first use. */
 function build(): Engine {
   // Injection markers first, then secrets (contract section 2, steps 2 and 3).
-  const sources: [TextRule, string][] = [
-    ...INJECTION_RULES.map((r): [TextRule, string] => [r, FILTERED]),
-    ...SECRET_RULES.map((r): [TextRule, string] => [r, REDACTION]),
+  const sources: [TextRule, boolean][] = [
+    ...INJECTION_RULES.map((r): [TextRule, boolean] => [r, false]),
+    ...SECRET_RULES.map((r): [TextRule, boolean] => [r, true]),
   ];
-  const rules = sources.map(([r, replacement]) => ({ re: new RegExp(r.source, "gu"), replacement }));
+  const rules = sources.map(
+    ([r, secret]): CompiledRule => ({
+      prefix: r.prefix === "" ? undefined : new RegExp(r.prefix, "gu"),
+      pattern: new RegExp(r.pattern, r.prefix === "" ? "gu" : "uy"),
+      secret,
+    }),
+  );
   const remove = new RegExp(REMOVE_CLASS, "gu");
   const toSpace = new RegExp(TO_SPACE_CLASS, "gu");
   const step1 = new Uint8Array(128);
@@ -263,8 +272,8 @@ export function codePointLength(text: string): number {
 const MAX = LIMITS.textMaxChars;
 const KEEP = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
 
-/** Step 5: cap at the text limit in code points, ending in the truncation marker. */
-function capLength(text: string): string {
+/** Stage 3, step 3: cap at the text limit in code points, ending in the truncation marker. */
+export function capLength(text: string): string {
   if (text.length <= MAX) return text;
   let points = 0;
   let cut = 0;
@@ -324,8 +333,8 @@ export const NO_FORMS: readonly string[] = Object.freeze([]);
  * replacement made overlaps the marker it wrote: it holds the whole marker,
  * or begins inside it (and so holds its last character), or ends inside it
  * (and so holds its first). A form with none of these characters occurs in
- * the text after steps 2 and 3 (and after redacting other forms) only where
- * it occurred before them. An empty marker joins text: then every form may.
+ * the rewritten text (and after redacting other forms) only where it
+ * occurred in the cleaned text. An empty marker joins text: then every form may.
  */
 const EDGES = new Set<string>();
 const WRITTEN: readonly string[] = [REDACTION, FILTERED];
@@ -367,9 +376,9 @@ export function tokenForms(token: string | undefined): readonly string[] {
 }
 
 /**
- * Whether no form can appear in a text where it did not occur before steps
- * 2 and 3 ran (see EDGES): then a text that holds none of `forms`, and that
- * step 1 leaves as it is, needs no token step at all.
+ * Whether no form can appear in a rewritten text where it did not occur in
+ * the cleaned text (see EDGES): then a text that holds none of `forms`, and
+ * that stage 1 leaves as it is, needs no token step at all.
  */
 export function formsAreStable(forms: readonly string[]): boolean {
   if (forms.length === 0) return true;
@@ -421,56 +430,67 @@ function deriveForms(token: string): readonly string[] {
   return Object.freeze(kept.length > 1 ? kept.sort((a, b) => b.length - a.length) : kept);
 }
 
-/** Step 4: each form, longest first, replaced everywhere by the redaction marker. */
-function redactForms(text: string, forms: readonly string[]): string {
+/** The covers of the rules in `mask` that are secrets (or, `secret` false, markers). */
+function rulesCovers(e: Engine, text: string, mask: number, secret: boolean): number[] {
+  const out: number[] = [];
+  const rules = e.rules;
+  for (let i = 0; i < rules.length; i++) {
+    if (i < 31 && (mask & (1 << i)) === 0) continue;
+    const rule = rules[i]!;
+    if (rule.secret === secret) ruleCovers(rule, text, out);
+  }
+  return out;
+}
+
+/**
+ * Stages 2 and 3 (without the cap) on the cleaned text, for the rules in
+ * `mask` and the token's `forms`: the markers on the cleaned text, then the
+ * secrets and the token on the text the markers step wrote.
+ */
+function hide(e: Engine, text: string, mask: number, forms: readonly string[]): string {
+  const markers = rulesCovers(e, text, mask, false);
+  if (markers.length > 0) {
+    text = rewrite(text, mergeCovers(markers), FILTERED);
+    mask = triggersOf(e, text);
+  }
+  const secrets = rulesCovers(e, text, mask, true);
+  formCovers(text, forms, secrets);
+  if (secrets.length === 0) return text;
+  const out = rewrite(text, mergeCovers(secrets), REDACTION);
+  // Stage 3, step 2: a form made across a marker's edge (a token holding a marker's characters).
   for (let i = 0; i < forms.length; i++) {
     const form = forms[i]!;
-    if (text.includes(form)) text = text.split(form).join(REDACTION);
+    if (out.includes(form)) return redactForms(out, forms);
   }
-  return text;
+  return out;
 }
 
 // --- the whole ------------------------------------------------------------------
-
-function applyRule(text: string, rule: CompiledRule): string {
-  rule.re.lastIndex = 0;
-  return text.replace(rule.re, (_match: string, prefix: string | undefined) => (prefix ?? "") + rule.replacement);
-}
 
 /**
  * Sanitize `text` with the token forms already computed (see {@link tokenForms}).
  * This is the whole of section 2 of the contract; {@link sanitizeText} is its public face.
  *
- * `plainForms` are the forms to look for when step 1 leaves the text as it
+ * `plainForms` are the forms to look for when stage 1 leaves the text as it
  * is (it is printable ASCII): a caller passes none only when it knows that
  * such a text holds no form and that `forms` are stable (see
- * {@link formsAreStable}), so that steps 2 and 3 cannot make one. A body
- * without escapes that holds no form is such a caller: each of its strings
- * is a piece of it. When step 1 changes the text, it may join a form split
- * by a removed character, and all `forms` are looked for.
+ * {@link formsAreStable}), so that the rewrite cannot make one (a body
+ * without escapes that holds no form: each of its strings is a piece of it). When stage 1 changes the text, it
+ * may join a form split by a removed character, and all `forms` are looked
+ * for.
  */
 export function sanitizeWithForms(text: string, forms: readonly string[], plainForms: readonly string[] = forms): string {
   const e = (engine ??= build());
   let mask = scan(e, text);
   if (mask >= 0) {
     forms = plainForms;
-    // The common case: no rule can match, so only the token step and the cap remain.
-    if (mask === 0) return capLength(forms.length === 0 ? text : redactForms(text, forms));
+    // The common case: no rule can match and no form is looked for: only the cap remains.
+    if (mask === 0 && forms.length === 0) return capLength(text);
   } else {
     text = cleanCharacters(e, text);
     mask = triggersOf(e, text);
   }
-  const rules = e.rules;
-  for (let i = 0; i < rules.length; i++) {
-    if (i < 31 && (mask & (1 << i)) === 0) continue;
-    const next = applyRule(text, rules[i]!);
-    if (next !== text) {
-      text = next;
-      // A replacement can bring a later rule's trigger together: look again.
-      mask = triggersOf(e, text);
-    }
-  }
-  return capLength(redactForms(text, forms));
+  return capLength(hide(e, text, mask, forms));
 }
 
 /**
@@ -488,9 +508,10 @@ export function sanitizeField(text: string, forms: readonly string[], plainForms
  * Clean one piece of server-controlled text, as both SDKs do.
  *
  * Removes control, bidirectional and invisible characters and turns line
- * breaks into spaces, replaces prompt-injection markers and every
- * secret-like string, then every form of `token`, with their markers, and
- * caps the length (counted in code points) with a truncation marker.
+ * breaks into spaces, then finds every prompt-injection marker, every
+ * secret-like string and every form of `token` in that same text and
+ * replaces what they cover with their markers, and caps the length
+ * (counted in code points) with a truncation marker.
  * Idempotent for a token that holds no character of the markers. Never
  * throws for a string; anything else gives the empty string.
  *

@@ -82,16 +82,20 @@ export interface Limits {
   readonly textMaxChars: number;
   /** A body nested deeper than this (arrays and objects) is not JSON. */
   readonly jsonMaxDepth: number;
+  /** Reading an error body stops after this many milliseconds in all (docs/sdk-contract.md 2c). */
+  readonly errorBodyReadTimeoutMs: number;
   /** At most this many context members are kept. */
   readonly contextMaxKeys: number;
 }
 
-/** One sanitizer pattern; group 1 of `source` is the prefix kept before the replacement. */
+/** One sanitizer rule (docs/sdk-contract.md section 2, stage 2). */
 export interface TextRule {
   /** What the rule catches. */
   readonly name: string;
-  /** The regular expression, `(prefix)pattern`, read with flag `u`. */
-  readonly source: string;
-  /** Lower-case literals, one of which every match contains. */
+  /** The kept prefix, read with flag `u` ("": the rule has none). */
+  readonly prefix: string;
+  /** What is covered (after a prefix match, when there is a prefix), read with flag `u`. */
+  readonly pattern: string;
+  /** Lower-case literals, one of which every cover (prefix and pattern) contains. */
   readonly triggers: readonly string[];
 }

@@ -110,9 +110,11 @@ test("a token of marker characters is never left visible, though sanitizing it t
   // without marker characters. What it does promise for every token: no occurrence of
   // any of its forms is left in the text the sanitizer returns except where one
   // overlaps a marker (a form made of the marker's own characters and the text after it).
+  // The rewrite writes "[REDACTED]" before "]zz", which makes "D]]zz" again: stage 3, step 2
+  // redacts it too.
   const once = sanitizeText("D]]zz]zz", { token: "D]]zz" });
-  assert.equal(once, `${REDACTION}]zz`);
-  assert.notEqual(sanitizeText(once, { token: "D]]zz" }), once, "not idempotent for this token, as the contract says");
+  assert.equal(once, `[REDACTE${REDACTION}`);
+  assert.ok(!once.includes("D]]zz"));
   const markers = [REDACTION, FILTERED, TRUNCATION_MARKER];
   const tokens = ["D]]zz", "ED]", "[RED", "d]x", "]", "[", "…x", "ted]", "[filt", "D]D", "x…[", "zz]"];
   const pieces = ["D", "]", "[", "zz", "x", "ED", "RED", "…", "t", "ed", "Bearer ", "abcdefgh", "<|im_end|>", "password=", " ", REDACTION, FILTERED, ...tokens];

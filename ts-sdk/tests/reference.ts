@@ -7,7 +7,8 @@ import { LIMITS, rules } from "./support.js";
 import * as sanitizerRules from "../src/generated/sanitizer-rules.js";
 
 interface Rule {
-  source: string;
+  prefix: string;
+  pattern: string;
 }
 
 const { REMOVE_CLASS, TO_SPACE_CLASS, INJECTION_RULES, SECRET_RULES } = sanitizerRules as unknown as {
@@ -23,11 +24,36 @@ export function step1(text: string): string {
   return text.replace(new RegExp(REMOVE_CLASS, "gu"), "").replace(new RegExp(TO_SPACE_CLASS, "gu"), " ");
 }
 
-function applyAll(text: string, list: readonly Rule[], replacement: string): string {
-  for (const rule of list) {
-    text = text.replace(new RegExp(rule.source, "gu"), (_m: string, prefix: string | undefined) => (prefix ?? "") + replacement);
+/** The covers of one rule on `text`, as [start, end) (contract section 2, stage 2). */
+function covers(text: string, rule: Rule): [number, number][] {
+  const scan = (source: string): [number, number][] => {
+    const out: [number, number][] = [];
+    for (const m of text.matchAll(new RegExp(source, "gu"))) if (m[0] !== "") out.push([m.index, m.index + m[0].length]);
+    return out;
+  };
+  if (rule.prefix === "") return scan(rule.pattern);
+  const prefixes = scan(rule.prefix);
+  const out: [number, number][] = [];
+  prefixes.forEach(([, end], i) => {
+    const cut = i + 1 < prefixes.length ? prefixes[i + 1]![0] : text.length;
+    const sticky = new RegExp(rule.pattern, "uy");
+    sticky.lastIndex = end;
+    const m = sticky.exec(text.slice(0, cut));
+    if (m !== null && m[0] !== "") out.push([end, end + m[0].length]);
+  });
+  return out;
+}
+
+/** Label every position with the group of covers it is in (covers that share a position are one group). */
+function label(ids: Int32Array, list: [number, number][], only: (i: number) => boolean, next: { id: number }): void {
+  // Sorted by start, a cover that starts before the furthest end so far shares a position with its group.
+  const sorted = [...list].sort((a, b) => a[0] - b[0]);
+  let end = -1;
+  for (const [from, to] of sorted) {
+    if (from >= end) next.id++;
+    end = Math.max(end, to);
+    for (let i = from; i < to; i++) if (only(i)) ids[i] = next.id;
   }
-  return text;
 }
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
@@ -65,12 +91,35 @@ function cap(text: string): string {
   return points.slice(0, LIMITS.textMaxChars - [...TRUNCATION_MARKER].length).join("") + TRUNCATION_MARKER;
 }
 
-/** sanitize_text(text, token), by the contract's steps in the contract's order. */
+/** One step of covers: a group id per position (covers that share a position are one group), one marker per group. */
+function replaceCovers(t: string, list: [number, number][], marker: string): string {
+  const ids = new Int32Array(t.length);
+  const next = { id: 0 };
+  label(ids, list, () => true, next);
+  let out = "";
+  for (let i = 0; i < t.length; ) {
+    const id = ids[i]!;
+    if (id === 0) {
+      out += t[i];
+      i++;
+      continue;
+    }
+    out += marker;
+    while (i < t.length && ids[i] === id) i++;
+  }
+  return out;
+}
+
+/** sanitize_text(text, token), by the contract's stages, every rule run, no shortcut. */
 export function referenceSanitize(text: string, token?: string): string {
-  let out = step1(text);
-  out = applyAll(out, INJECTION_RULES, FILTERED);
-  out = applyAll(out, SECRET_RULES, REDACTION);
-  for (const form of referenceForms(token)) out = out.split(form).join(REDACTION);
+  const t = replaceCovers(step1(text), INJECTION_RULES.flatMap((rule) => covers(step1(text), rule)), FILTERED);
+  const secret: [number, number][] = SECRET_RULES.flatMap((rule) => covers(t, rule));
+  const forms = referenceForms(token);
+  for (const form of forms) {
+    for (let at = 0; at + form.length <= t.length; at++) if (t.startsWith(form, at)) secret.push([at, at + form.length]);
+  }
+  let out = replaceCovers(t, secret, REDACTION);
+  if (secret.length > 0) for (const form of forms) out = out.split(form).join(REDACTION);
   return cap(out);
 }
 

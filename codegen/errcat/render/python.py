@@ -112,6 +112,8 @@ class RuleView:
 
     name: str
     regex: str
+    prefix: str
+    pattern: str
     triggers: str
 
 
@@ -190,7 +192,11 @@ def range_view(r: CharRange) -> RangeView:
 def rule_view(rule: TextRule) -> RuleView:
     """The view of a sanitizer rule."""
     return RuleView(
-        name=py_str(rule.name), regex=py_str(rule.regex), triggers=_tuple(rule.triggers)
+        name=py_str(rule.name),
+        regex=py_str(rule.regex),
+        prefix=py_str(rule.prefix),
+        pattern=py_str(rule.pattern),
+        triggers=_tuple(rule.triggers),
     )
 
 
@@ -285,6 +291,7 @@ def render_sanitizer_rules(cat: Catalogue) -> str:
         secrets=[rule_view(r) for r in s.secrets],
         injection=[rule_view(r) for r in s.injection],
         trigger_groups=trigger_groups(cat),
+        unicode_version=py_str(s.unicode_version),
     )
 
 

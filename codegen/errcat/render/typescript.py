@@ -97,7 +97,8 @@ class TsRule:
     """One sanitizer rule with its regular expression source as a string literal."""
 
     name: str
-    source: str
+    prefix: str
+    pattern: str
     triggers: str
 
 
@@ -142,6 +143,7 @@ class TsSanitizerView:
     to_space_names: tuple[str, ...]
     secrets: tuple[TsRule, ...]
     injection: tuple[TsRule, ...]
+    unicode_version: str
 
 
 @dataclass(frozen=True)
@@ -214,7 +216,8 @@ def char_class(ranges: tuple[CharRange, ...]) -> str:
 def _rule(rule: TextRule) -> TsRule:
     return TsRule(
         name=string_literal(rule.name),
-        source=string_literal(rule.regex),
+        prefix=string_literal(rule.prefix),
+        pattern=string_literal(rule.pattern),
         triggers=_array(rule.triggers),
     )
 
@@ -227,6 +230,7 @@ _LIMITS = (
     "text_max_chars",
     "json_max_depth",
     "context_max_keys",
+    "error_body_read_timeout_ms",
 )
 
 
@@ -265,6 +269,7 @@ def _sanitizer(cat: Catalogue) -> TsSanitizerView:
         to_space_names=tuple(doc_text(r.name) for r in san.to_space),
         secrets=tuple(_rule(r) for r in san.secrets),
         injection=tuple(_rule(r) for r in san.injection),
+        unicode_version=string_literal(san.unicode_version),
     )
 
 

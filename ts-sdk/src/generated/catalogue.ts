@@ -28,6 +28,7 @@ export const LIMITS: Limits = {
   textMaxChars: 2048,
   jsonMaxDepth: 64,
   contextMaxKeys: 64,
+  errorBodyReadTimeoutMs: 5000,
 };
 
 /** Every code of the catalogue, sorted by code. */

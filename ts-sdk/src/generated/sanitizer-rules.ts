@@ -2,15 +2,20 @@
 // Regenerate with: nox -s generate
 
 /**
- * The one definition of text sanitizing, shared with the Python SDK. The
- * runtime (sanitize.ts) compiles every source with flag `u` (and `g` to
- * replace); the patterns are written in the subset that Python's `re` reads
- * alike.
+ * The one definition of text sanitizing, shared with the Python SDK
+ * (docs/sdk-contract.md section 2). The runtime (sanitize.ts) compiles
+ * every pattern with flag `u`; the patterns are written in the subset that
+ * Python's `re` reads alike. Every rule and every form of the caller's
+ * token is matched on the same cleaned text, and the union of what they
+ * cover is rewritten.
  *
  * @module
  */
 
 import type { TextRule } from "../types.js";
+
+/** The Unicode version whose character properties REMOVE_CLASS was derived from. */
+export const UNICODE_VERSION = "17.0.0";
 
 /** What a redacted secret or token becomes. */
 export const REDACTION = "[REDACTED]";
@@ -22,32 +27,39 @@ export const FILTERED = "[filtered]";
 export const TRUNCATION_MARKER = "…[truncated]";
 
 /**
- * Characters deleted:
+ * Characters deleted (the catalogue's ranges and Unicode properties, merged):
  * C0 controls before tab;
  * C0 controls after carriage return;
  * delete and C1 controls before next-line;
  * C1 controls after next-line;
- * soft hyphen;
- * combining grapheme joiner;
- * Arabic letter mark;
- * Hangul fillers;
- * Khmer invisible vowels;
- * Mongolian selectors and vowel separator;
- * zero-width characters and directional marks;
- * bidirectional embeddings and overrides;
- * word joiner and invisible operators;
- * bidirectional isolates and deprecated format characters;
- * Hangul filler;
+ * DI; gc=Cf;
+ * DI;
+ * PCM; gc=Cf;
+ * Arabic letter mark; DI; gc=Cf;
+ * PCM; gc=Cf;
+ * PCM; gc=Cf;
+ * PCM; gc=Cf;
+ * PCM; gc=Cf;
+ * DI;
+ * DI;
+ * DI; gc=Cf;
+ * DI; gc=Cf; directional marks;
+ * DI; bidirectional embeddings and overrides; gc=Cf;
+ * gc=Cf; DI; bidirectional isolates;
+ * DI;
  * unpaired surrogates;
- * variation selectors;
- * zero-width no-break space;
- * halfwidth Hangul filler;
- * interlinear annotation controls;
- * musical format controls;
- * tag characters;
- * variation selectors supplement;
+ * DI;
+ * DI; gc=Cf;
+ * DI;
+ * DI; gc=Cf;
+ * PCM; gc=Cf;
+ * PCM; gc=Cf;
+ * gc=Cf;
+ * DI; gc=Cf;
+ * DI; gc=Cf;
+ * DI; gc=Cf;
  */
-export const REMOVE_CLASS = "[\\u{0}-\\u{8}\\u{E}-\\u{1F}\\u{7F}-\\u{84}\\u{86}-\\u{9F}\\u{AD}\\u{34F}\\u{61C}\\u{115F}-\\u{1160}\\u{17B4}-\\u{17B5}\\u{180B}-\\u{180F}\\u{200B}-\\u{200F}\\u{202A}-\\u{202E}\\u{2060}-\\u{2064}\\u{2066}-\\u{206F}\\u{3164}\\u{D800}-\\u{DFFF}\\u{FE00}-\\u{FE0F}\\u{FEFF}\\u{FFA0}\\u{FFF9}-\\u{FFFB}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E007F}\\u{E0100}-\\u{E01EF}]";
+export const REMOVE_CLASS = "[\\u{0}-\\u{8}\\u{E}-\\u{1F}\\u{7F}-\\u{84}\\u{86}-\\u{9F}\\u{AD}\\u{34F}\\u{600}-\\u{605}\\u{61C}\\u{6DD}\\u{70F}\\u{890}-\\u{891}\\u{8E2}\\u{115F}-\\u{1160}\\u{17B4}-\\u{17B5}\\u{180B}-\\u{180F}\\u{200B}-\\u{200F}\\u{202A}-\\u{202E}\\u{2060}-\\u{206F}\\u{3164}\\u{D800}-\\u{DFFF}\\u{FE00}-\\u{FE0F}\\u{FEFF}\\u{FFA0}\\u{FFF0}-\\u{FFFB}\\u{110BD}\\u{110CD}\\u{13430}-\\u{1343F}\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}]";
 
 /**
  * Characters that become one space:
@@ -57,105 +69,124 @@ export const REMOVE_CLASS = "[\\u{0}-\\u{8}\\u{E}-\\u{1F}\\u{7F}-\\u{84}\\u{86}-
  */
 export const TO_SPACE_CLASS = "[\\u{9}-\\u{D}\\u{85}\\u{2028}-\\u{2029}]";
 
-/** Secret-like strings: each match after the kept prefix (group 1) becomes REDACTION. */
+/** Secret-like strings: what a match covers (after its prefix) becomes REDACTION. */
 export const SECRET_RULES: readonly TextRule[] = [
   {
     name: "bearer credential",
-    source: "([Bb][Ee][Aa][Rr][Ee][Rr] +)[A-Za-z0-9._~+/=-]{6,}",
+    prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
+    pattern: "[A-Za-z0-9._~+/=-]{6,}",
     triggers: ["bearer"],
   },
   {
     name: "basic credential",
-    source: "([Bb][Aa][Ss][Ii][Cc] +)(?=[A-Za-z+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2}",
+    prefix: "[Bb][Aa][Ss][Ii][Cc] +",
+    pattern: "(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
     triggers: ["basic"],
   },
   {
     name: "private key block",
-    source: "()-----BEGIN[A-Z ]*PRIVATE KEY-----(?:.*?-----END[A-Z ]*PRIVATE KEY-----|.*)",
+    prefix: "",
+    pattern: "-----BEGIN[A-Z ]*PRIVATE KEY-----(?:.*?-----END[A-Z ]*PRIVATE KEY-----|.*)",
     triggers: ["-----begin"],
   },
   {
     name: "Mitos API key",
-    source: "()mitos_(?:live|test)_[A-Za-z0-9]{8,}",
+    prefix: "",
+    pattern: "mitos_(?:live|test)_[A-Za-z0-9]{8,}",
     triggers: ["mitos_"],
   },
   {
     name: "OpenAI or Anthropic key",
-    source: "()sk-[A-Za-z0-9_-]{16,}",
+    prefix: "",
+    pattern: "sk-[A-Za-z0-9_-]{16,}",
     triggers: ["sk-"],
   },
   {
     name: "GitHub token",
-    source: "()(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
+    prefix: "",
+    pattern: "(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
     triggers: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
   },
   {
     name: "GitLab token",
-    source: "()glpat-[A-Za-z0-9_-]{20,}",
+    prefix: "",
+    pattern: "glpat-[A-Za-z0-9_-]{20,}",
     triggers: ["glpat-"],
   },
   {
     name: "AWS access key id",
-    source: "()(?:AKIA|ASIA)[0-9A-Z]{16}",
+    prefix: "",
+    pattern: "(?:AKIA|ASIA)[0-9A-Z]{16}",
     triggers: ["akia", "asia"],
   },
   {
     name: "Slack token",
-    source: "()xox[abprs]-[A-Za-z0-9-]{10,}",
+    prefix: "",
+    pattern: "xox[abprs]-[A-Za-z0-9-]{10,}",
     triggers: ["xox"],
   },
   {
     name: "Google API key",
-    source: "()AIza[0-9A-Za-z_-]{35}",
+    prefix: "",
+    pattern: "AIza[0-9A-Za-z_-]{35}",
     triggers: ["aiza"],
   },
   {
     name: "Stripe key",
-    source: "()(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}",
+    prefix: "",
+    pattern: "(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}",
     triggers: ["_live_", "_test_"],
   },
   {
     name: "secret assignment",
-    source: "((?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?)[^ \"'&,;\\[\\]{}<>…]{4,}",
+    prefix: "(?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?",
+    pattern: "[^ \"'&,;\\[\\]{}<>…]{4,}",
     triggers: ["pass", "secret", "token", "key"],
   },
   {
     name: "JSON web token",
-    source: "((?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*",
+    prefix: "",
+    pattern: "(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*",
     triggers: ["eyj"],
   },
   {
     name: "credentials in a URL",
-    source: "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:)[^ /?#@]+(?=@)",
+    prefix: "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:",
+    pattern: "[^ /?#@]+(?=@)",
     triggers: ["://"],
   },
 ];
 
-/** Prompt-injection markers: each match after the kept prefix (group 1) becomes FILTERED. */
+/** Prompt-injection markers: what a match covers (after its prefix) becomes FILTERED. */
 export const INJECTION_RULES: readonly TextRule[] = [
   {
     name: "chat template special tokens",
-    source: "()<\\|[A-Za-z0-9_]{1,32}\\|>",
+    prefix: "",
+    pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
     triggers: ["<|"],
   },
   {
     name: "instruction tags",
-    source: "()\\[/?[Ii][Nn][Ss][Tt]\\]",
+    prefix: "",
+    pattern: "\\[/?[Ii][Nn][Ss][Tt]\\]",
     triggers: ["[inst]", "[/inst]"],
   },
   {
     name: "system tags",
-    source: "()<</?[Ss][Yy][Ss]>>",
+    prefix: "",
+    pattern: "<</?[Ss][Yy][Ss]>>",
     triggers: ["<<sys>>", "<</sys>>"],
   },
   {
     name: "role tags",
-    source: "()</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt]|[Uu][Ss][Ee][Rr]|[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]?)>",
+    prefix: "",
+    pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt]|[Uu][Ss][Ee][Rr]|[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]?)>",
     triggers: ["system>", "assistant>", "user>", "instruction>", "instructions>"],
   },
   {
     name: "override instructions",
-    source: "()(?:[Ii][Gg][Nn][Oo][Rr][Ee]|[Dd][Ii][Ss][Rr][Ee][Gg][Aa][Rr][Dd]|[Ff][Oo][Rr][Gg][Ee][Tt]) +(?:[Aa][Ll][Ll] +|[Aa][Nn][Yy] +)?(?:[Tt][Hh][Ee] +)?(?:[Pp][Rr][Ee][Vv][Ii][Oo][Uu][Ss]|[Pp][Rr][Ii][Oo][Rr]|[Aa][Bb][Oo][Vv][Ee]|[Ee][Aa][Rr][Ll][Ii][Ee][Rr]) +(?:[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]|[Dd][Ii][Rr][Ee][Cc][Tt][Ii][Oo][Nn][Ss]|[Pp][Rr][Oo][Mm][Pp][Tt][Ss]?|[Rr][Uu][Ll][Ee][Ss])",
+    prefix: "",
+    pattern: "(?:[Ii][Gg][Nn][Oo][Rr][Ee]|[Dd][Ii][Ss][Rr][Ee][Gg][Aa][Rr][Dd]|[Ff][Oo][Rr][Gg][Ee][Tt]) +(?:[Aa][Ll][Ll] +|[Aa][Nn][Yy] +)?(?:[Tt][Hh][Ee] +)?(?:[Pp][Rr][Ee][Vv][Ii][Oo][Uu][Ss]|[Pp][Rr][Ii][Oo][Rr]|[Aa][Bb][Oo][Vv][Ee]|[Ee][Aa][Rr][Ll][Ii][Ee][Rr]) +(?:[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]|[Dd][Ii][Rr][Ee][Cc][Tt][Ii][Oo][Nn][Ss]|[Pp][Rr][Oo][Mm][Pp][Tt][Ss]?|[Rr][Uu][Ll][Ee][Ss])",
     triggers: ["ignore", "disregard", "forget"],
   },
 ];

@@ -2,13 +2,20 @@
 # Regenerate with: nox -s generate
 """The sanitizer's character table, patterns and trigger test, shared with the TypeScript SDK.
 
-Read by the hand-written sanitizer, which applies them in the order of
-docs/sdk-contract.md section 2: the character ranges, the caller's token, the
-``INJECTION`` rules, the ``SECRETS`` rules, the length cap. Each rule is
-``(name, regex, triggers)``: ``regex`` is ``(prefix)pattern`` with the kept
-prefix as group 1, and every match contains one of the lower-case
-``triggers``.
+docs/sdk-contract.md section 2 says how they are applied: the characters of
+``REMOVE`` are deleted and those of ``TO_SPACE`` become spaces; then every
+rule and every form of the caller's token is matched on that same text, and
+the union of what they cover is rewritten (secrets as ``REDACTION``, markers
+as ``FILTERED``); then the length cap. ``SECRET_RULES`` and
+``INJECTION_RULES`` hold each rule as ``(name, prefix, pattern, triggers)``
+(``prefix`` is "" for a rule without one); every cover of a rule contains
+one of its lower-case ``triggers``. ``SECRETS`` and ``INJECTION`` are the
+same rules as one regex each, ``(prefix)pattern`` with the prefix as group
+1.
 """
+
+UNICODE_VERSION = "17.0.0"
+"""The Unicode version whose character properties ``REMOVE`` was derived from."""
 
 REDACTION = "[REDACTED]"
 """What a redacted token or secret becomes."""
@@ -22,27 +29,34 @@ REMOVE: "tuple[tuple[int, int], ...]" = (
     (0x000E, 0x001F),  # C0 controls after carriage return
     (0x007F, 0x0084),  # delete and C1 controls before next-line
     (0x0086, 0x009F),  # C1 controls after next-line
-    (0x00AD, 0x00AD),  # soft hyphen
-    (0x034F, 0x034F),  # combining grapheme joiner
-    (0x061C, 0x061C),  # Arabic letter mark
-    (0x115F, 0x1160),  # Hangul fillers
-    (0x17B4, 0x17B5),  # Khmer invisible vowels
-    (0x180B, 0x180F),  # Mongolian selectors and vowel separator
-    (0x200B, 0x200F),  # zero-width characters and directional marks
-    (0x202A, 0x202E),  # bidirectional embeddings and overrides
-    (0x2060, 0x2064),  # word joiner and invisible operators
-    (0x2066, 0x206F),  # bidirectional isolates and deprecated format characters
-    (0x3164, 0x3164),  # Hangul filler
+    (0x00AD, 0x00AD),  # DI; gc=Cf
+    (0x034F, 0x034F),  # DI
+    (0x0600, 0x0605),  # PCM; gc=Cf
+    (0x061C, 0x061C),  # Arabic letter mark; DI; gc=Cf
+    (0x06DD, 0x06DD),  # PCM; gc=Cf
+    (0x070F, 0x070F),  # PCM; gc=Cf
+    (0x0890, 0x0891),  # PCM; gc=Cf
+    (0x08E2, 0x08E2),  # PCM; gc=Cf
+    (0x115F, 0x1160),  # DI
+    (0x17B4, 0x17B5),  # DI
+    (0x180B, 0x180F),  # DI; gc=Cf
+    (0x200B, 0x200F),  # DI; gc=Cf; directional marks
+    (0x202A, 0x202E),  # DI; bidirectional embeddings and overrides; gc=Cf
+    (0x2060, 0x206F),  # gc=Cf; DI; bidirectional isolates
+    (0x3164, 0x3164),  # DI
     (0xD800, 0xDFFF),  # unpaired surrogates
-    (0xFE00, 0xFE0F),  # variation selectors
-    (0xFEFF, 0xFEFF),  # zero-width no-break space
-    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
-    (0xFFF9, 0xFFFB),  # interlinear annotation controls
-    (0x1D173, 0x1D17A),  # musical format controls
-    (0xE0000, 0xE007F),  # tag characters
-    (0xE0100, 0xE01EF),  # variation selectors supplement
+    (0xFE00, 0xFE0F),  # DI
+    (0xFEFF, 0xFEFF),  # DI; gc=Cf
+    (0xFFA0, 0xFFA0),  # DI
+    (0xFFF0, 0xFFFB),  # DI; gc=Cf
+    (0x110BD, 0x110BD),  # PCM; gc=Cf
+    (0x110CD, 0x110CD),  # PCM; gc=Cf
+    (0x13430, 0x1343F),  # gc=Cf
+    (0x1BCA0, 0x1BCA3),  # DI; gc=Cf
+    (0x1D173, 0x1D17A),  # DI; gc=Cf
+    (0xE0000, 0xE0FFF),  # DI; gc=Cf
 )
-"""Inclusive code point ranges that are deleted."""
+"""Inclusive code point ranges that are deleted: the catalogue's ranges and Unicode properties, merged."""
 
 TO_SPACE: "tuple[tuple[int, int], ...]" = (
     (0x0009, 0x000D),  # tab and line breaks
@@ -78,7 +92,7 @@ INJECTION: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
         ("ignore", "disregard", "forget",),
     ),
 )
-"""Prompt-injection markers, applied first: each match becomes its prefix followed by ``FILTERED``."""
+"""Prompt-injection markers as ``(name, (prefix)pattern, triggers)``: what a match covers becomes ``FILTERED``."""
 
 SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
     (
@@ -88,7 +102,7 @@ SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
     ),
     (
         "basic credential",
-        "([Bb][Aa][Ss][Ii][Cc] +)(?=[A-Za-z+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2}",
+        "([Bb][Aa][Ss][Ii][Cc] +)(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
         ("basic",),
     ),
     (
@@ -143,7 +157,7 @@ SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
     ),
     (
         "JSON web token",
-        r"((?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
+        r"()(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
         ("eyj",),
     ),
     (
@@ -152,7 +166,129 @@ SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
         ("://",),
     ),
 )
-"""Secret-like strings, applied after the markers: each match becomes its prefix followed by ``REDACTION``."""
+"""Secret-like strings as ``(name, (prefix)pattern, triggers)``: what a match covers after its prefix becomes ``REDACTION``."""
+
+INJECTION_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
+    (
+        "chat template special tokens",
+        "",
+        r"<\|[A-Za-z0-9_]{1,32}\|>",
+        ("<|",),
+    ),
+    (
+        "instruction tags",
+        "",
+        r"\[/?[Ii][Nn][Ss][Tt]\]",
+        ("[inst]", "[/inst]",),
+    ),
+    (
+        "system tags",
+        "",
+        "<</?[Ss][Yy][Ss]>>",
+        ("<<sys>>", "<</sys>>",),
+    ),
+    (
+        "role tags",
+        "",
+        "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt]|[Uu][Ss][Ee][Rr]|[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]?)>",
+        ("system>", "assistant>", "user>", "instruction>", "instructions>",),
+    ),
+    (
+        "override instructions",
+        "",
+        "(?:[Ii][Gg][Nn][Oo][Rr][Ee]|[Dd][Ii][Ss][Rr][Ee][Gg][Aa][Rr][Dd]|[Ff][Oo][Rr][Gg][Ee][Tt]) +(?:[Aa][Ll][Ll] +|[Aa][Nn][Yy] +)?(?:[Tt][Hh][Ee] +)?(?:[Pp][Rr][Ee][Vv][Ii][Oo][Uu][Ss]|[Pp][Rr][Ii][Oo][Rr]|[Aa][Bb][Oo][Vv][Ee]|[Ee][Aa][Rr][Ll][Ii][Ee][Rr]) +(?:[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]|[Dd][Ii][Rr][Ee][Cc][Tt][Ii][Oo][Nn][Ss]|[Pp][Rr][Oo][Mm][Pp][Tt][Ss]?|[Rr][Uu][Ll][Ee][Ss])",
+        ("ignore", "disregard", "forget",),
+    ),
+)
+"""Prompt-injection markers as ``(name, prefix, pattern, triggers)``."""
+
+SECRET_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
+    (
+        "bearer credential",
+        "[Bb][Ee][Aa][Rr][Ee][Rr] +",
+        "[A-Za-z0-9._~+/=-]{6,}",
+        ("bearer",),
+    ),
+    (
+        "basic credential",
+        "[Bb][Aa][Ss][Ii][Cc] +",
+        "(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
+        ("basic",),
+    ),
+    (
+        "private key block",
+        "",
+        "-----BEGIN[A-Z ]*PRIVATE KEY-----(?:.*?-----END[A-Z ]*PRIVATE KEY-----|.*)",
+        ("-----begin",),
+    ),
+    (
+        "Mitos API key",
+        "",
+        "mitos_(?:live|test)_[A-Za-z0-9]{8,}",
+        ("mitos_",),
+    ),
+    (
+        "OpenAI or Anthropic key",
+        "",
+        "sk-[A-Za-z0-9_-]{16,}",
+        ("sk-",),
+    ),
+    (
+        "GitHub token",
+        "",
+        "(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",),
+    ),
+    (
+        "GitLab token",
+        "",
+        "glpat-[A-Za-z0-9_-]{20,}",
+        ("glpat-",),
+    ),
+    (
+        "AWS access key id",
+        "",
+        "(?:AKIA|ASIA)[0-9A-Z]{16}",
+        ("akia", "asia",),
+    ),
+    (
+        "Slack token",
+        "",
+        "xox[abprs]-[A-Za-z0-9-]{10,}",
+        ("xox",),
+    ),
+    (
+        "Google API key",
+        "",
+        "AIza[0-9A-Za-z_-]{35}",
+        ("aiza",),
+    ),
+    (
+        "Stripe key",
+        "",
+        "(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}",
+        ("_live_", "_test_",),
+    ),
+    (
+        "secret assignment",
+        "(?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?",
+        "[^ \"'&,;\\[\\]{}<>…]{4,}",
+        ("pass", "secret", "token", "key",),
+    ),
+    (
+        "JSON web token",
+        "",
+        r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
+        ("eyj",),
+    ),
+    (
+        "credentials in a URL",
+        "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:",
+        "[^ /?#@]+(?=@)",
+        ("://",),
+    ),
+)
+"""Secret-like strings as ``(name, prefix, pattern, triggers)``."""
 
 
 def has_trigger(low: str) -> bool:

@@ -28,6 +28,7 @@ export const LIMITS: Limits = {
   textMaxChars: 4096,
   jsonMaxDepth: 32,
   contextMaxKeys: 32,
+  errorBodyReadTimeoutMs: 5000,
 };
 
 /** Every code of the catalogue, sorted by code. */

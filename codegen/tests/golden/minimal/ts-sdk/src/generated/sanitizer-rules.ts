@@ -2,15 +2,20 @@
 // Regenerate with: python -m errcat generate --catalogue minimal.yaml
 
 /**
- * The one definition of text sanitizing, shared with the Python SDK. The
- * runtime (sanitize.ts) compiles every source with flag `u` (and `g` to
- * replace); the patterns are written in the subset that Python's `re` reads
- * alike.
+ * The one definition of text sanitizing, shared with the Python SDK
+ * (docs/sdk-contract.md section 2). The runtime (sanitize.ts) compiles
+ * every pattern with flag `u`; the patterns are written in the subset that
+ * Python's `re` reads alike. Every rule and every form of the caller's
+ * token is matched on the same cleaned text, and the union of what they
+ * cover is rewritten.
  *
  * @module
  */
 
 import type { TextRule } from "../types.js";
+
+/** The Unicode version whose character properties REMOVE_CLASS was derived from. */
+export const UNICODE_VERSION = "";
 
 /** What a redacted secret or token becomes. */
 export const REDACTION = "[REDACTED]";
@@ -22,7 +27,7 @@ export const FILTERED = "[filtered]";
 export const TRUNCATION_MARKER = "…[truncated]";
 
 /**
- * Characters deleted:
+ * Characters deleted (the catalogue's ranges and Unicode properties, merged):
  * C0 controls before tab;
  */
 export const REMOVE_CLASS = "[\\u{0}-\\u{8}]";
@@ -33,20 +38,22 @@ export const REMOVE_CLASS = "[\\u{0}-\\u{8}]";
  */
 export const TO_SPACE_CLASS = "[\\u{9}-\\u{D}]";
 
-/** Secret-like strings: each match after the kept prefix (group 1) becomes REDACTION. */
+/** Secret-like strings: what a match covers (after its prefix) becomes REDACTION. */
 export const SECRET_RULES: readonly TextRule[] = [
   {
     name: "bearer credential",
-    source: "([Bb][Ee][Aa][Rr][Ee][Rr] +)[A-Za-z0-9._~+/=-]{6,}",
+    prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
+    pattern: "[A-Za-z0-9._~+/=-]{6,}",
     triggers: ["bearer"],
   },
 ];
 
-/** Prompt-injection markers: each match after the kept prefix (group 1) becomes FILTERED. */
+/** Prompt-injection markers: what a match covers (after its prefix) becomes FILTERED. */
 export const INJECTION_RULES: readonly TextRule[] = [
   {
     name: "chat template special tokens",
-    source: "()<\\|[A-Za-z0-9_]{1,32}\\|>",
+    prefix: "",
+    pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
     triggers: ["<|"],
   },
 ];

@@ -49,6 +49,8 @@ DEFAULT_RUN_CODE_TIMEOUT_S = 60
 """The timeout, in seconds, a run_code without one gets."""
 ERROR_BODY_MAX_BYTES = 65536
 """At most this many bytes of an error response are read."""
+ERROR_BODY_READ_TIMEOUT_MS = 5000
+"""Reading an error body stops after this many milliseconds in all; the error is built from what arrived."""
 TEXT_MAX_CHARS = 2048
 """Every text field is at most this many code points."""
 JSON_MAX_DEPTH = 64

@@ -2,13 +2,20 @@
 # Regenerate with: python -m errcat generate --catalogue minimal.yaml
 """The sanitizer's character table, patterns and trigger test, shared with the TypeScript SDK.
 
-Read by the hand-written sanitizer, which applies them in the order of
-docs/sdk-contract.md section 2: the character ranges, the caller's token, the
-``INJECTION`` rules, the ``SECRETS`` rules, the length cap. Each rule is
-``(name, regex, triggers)``: ``regex`` is ``(prefix)pattern`` with the kept
-prefix as group 1, and every match contains one of the lower-case
-``triggers``.
+docs/sdk-contract.md section 2 says how they are applied: the characters of
+``REMOVE`` are deleted and those of ``TO_SPACE`` become spaces; then every
+rule and every form of the caller's token is matched on that same text, and
+the union of what they cover is rewritten (secrets as ``REDACTION``, markers
+as ``FILTERED``); then the length cap. ``SECRET_RULES`` and
+``INJECTION_RULES`` hold each rule as ``(name, prefix, pattern, triggers)``
+(``prefix`` is "" for a rule without one); every cover of a rule contains
+one of its lower-case ``triggers``. ``SECRETS`` and ``INJECTION`` are the
+same rules as one regex each, ``(prefix)pattern`` with the prefix as group
+1.
 """
+
+UNICODE_VERSION = ""
+"""The Unicode version whose character properties ``REMOVE`` was derived from."""
 
 REDACTION = "[REDACTED]"
 """What a redacted token or secret becomes."""
@@ -20,7 +27,7 @@ TRUNCATION_MARKER = "…[truncated]"
 REMOVE: "tuple[tuple[int, int], ...]" = (
     (0x0000, 0x0008),  # C0 controls before tab
 )
-"""Inclusive code point ranges that are deleted."""
+"""Inclusive code point ranges that are deleted: the catalogue's ranges and Unicode properties, merged."""
 
 TO_SPACE: "tuple[tuple[int, int], ...]" = (
     (0x0009, 0x000D),  # tab and line breaks
@@ -34,7 +41,7 @@ INJECTION: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
         ("<|",),
     ),
 )
-"""Prompt-injection markers, applied first: each match becomes its prefix followed by ``FILTERED``."""
+"""Prompt-injection markers as ``(name, (prefix)pattern, triggers)``: what a match covers becomes ``FILTERED``."""
 
 SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
     (
@@ -43,7 +50,27 @@ SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
         ("bearer",),
     ),
 )
-"""Secret-like strings, applied after the markers: each match becomes its prefix followed by ``REDACTION``."""
+"""Secret-like strings as ``(name, (prefix)pattern, triggers)``: what a match covers after its prefix becomes ``REDACTION``."""
+
+INJECTION_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
+    (
+        "chat template special tokens",
+        "",
+        r"<\|[A-Za-z0-9_]{1,32}\|>",
+        ("<|",),
+    ),
+)
+"""Prompt-injection markers as ``(name, prefix, pattern, triggers)``."""
+
+SECRET_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
+    (
+        "bearer credential",
+        "[Bb][Ee][Aa][Rr][Ee][Rr] +",
+        "[A-Za-z0-9._~+/=-]{6,}",
+        ("bearer",),
+    ),
+)
+"""Secret-like strings as ``(name, prefix, pattern, triggers)``."""
 
 
 def has_trigger(low: str) -> bool:
