@@ -304,8 +304,13 @@ def test_http_dates_in_the_three_forms() -> None:
     assert http_date_ms("Sunday, 06-Nov-94 08:49:37 GMT", now) == expected
     assert http_date_ms("Sun Nov  6 08:49:37 1994", now) == expected
     assert http_date_ms("Sun, 31 Feb 1994 08:49:37 GMT", now) is None
+    # A leap second counts as 60 seconds: 23:59:60 is the next day's 00:00:00.
     leap = http_date_ms("Wed, 31 Dec 2008 23:59:60 GMT", now)
-    assert leap == http_date_ms("Wed, 31 Dec 2008 23:59:59 GMT", now)
+    assert leap == http_date_ms("Thu, 01 Jan 2009 00:00:00 GMT", now)
+    # Year 0000 exists (a leap year) in the IMF and asctime forms; a 29 February needs a leap year.
+    assert http_date_ms("Tue, 29 Feb 0000 00:00:00 GMT", now) == -62162121600000
+    assert http_date_ms("Tue Feb 29 00:00:00 0000", now) == -62162121600000
+    assert http_date_ms("Mon, 29 Feb 1900 00:00:00 GMT", now) is None
     assert http_date_ms("Sun, 06 Nov 1994 08:49:37 UTC", now) is None
 
 

@@ -72,7 +72,7 @@ def _digits(value: str) -> bool:
     return 0 < len(value) <= 15 and value.isascii() and value.isdigit()
 
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _DAYS = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
 _LONG_DAYS = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 _MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
@@ -83,26 +83,61 @@ _DATE_FORMS = (
     # RFC 850: Sunday, 06-Nov-94 08:49:37 GMT
     (f"{_LONG_DAYS}, ([0-9]{{2}})-{_MONTH}-([0-9]{{2}}) {_TIME} GMT", (0, 1, 2, 3, 4, 5)),
     # asctime: Sun Nov  6 08:49:37 1994
-    (f"{_DAYS} {_MONTH} ([ 0-9][0-9]) {_TIME} ([0-9]{{4}})", (1, 0, 5, 2, 3, 4)),
+    (f"{_DAYS} {_MONTH} ([0-9]{{2}}| [0-9]) {_TIME} ([0-9]{{4}})", (1, 0, 5, 2, 3, 4)),
 )
+_MS_PER_DAY = 86_400_000
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def _month_days(year: int, month: int) -> int:
+    return (31, 29 if _leap(year) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
 
 
 def _days_from_civil(year: int, month: int, day: int) -> int:
-    """Days since 1970-01-01 of a proleptic Gregorian date."""
+    """Days since 1970-01-01 of a proleptic Gregorian date (month 1 to 12), for any year >= 0."""
     year -= month <= 2
-    era = (year if year >= 0 else year - 399) // 400
+    era = year // 400
     yoe = year - era * 400
     doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
     return era * 146097 + doe - 719468
 
 
-def http_date_ms(value: str, now_ms: int) -> int | None:
-    """Milliseconds since the epoch of an HTTP date (RFC 9110 section 5.6.7), or ``None``.
+def _civil_from_ms(ms: int) -> tuple[int, int, int, int, int, int]:
+    """The UTC (year, month 1-12, day, hour, minute, second) of a time in ms since the epoch."""
+    days, rest = divmod(ms, _MS_PER_DAY)
+    rest //= 1000
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (month <= 2), month, day, rest // 3600, rest // 60 % 60, rest % 60
 
-    Accepts the three forms a recipient must read: IMF-fixdate, RFC 850 (a
-    two-digit year more than 50 years ahead of ``now_ms`` is in the past
-    century) and asctime.
+
+def _two_digit_year(yy: int, rest: tuple[int, int, int, int, int], now_ms: int) -> int:
+    """RFC 9110: the latest year ending in ``yy`` whose timestamp is not more than 50 years after now."""
+    now = _civil_from_ms(now_ms)
+    limit = (now[0] + 50, *now[1:])
+    year = now[0] + 50 - (now[0] + 50 - yy) % 100
+    while (year, *rest) > limit:
+        year -= 100
+    return year
+
+
+def http_date_ms(value: str, now_ms: int) -> int | None:
+    """Milliseconds since the epoch of an HTTP date (docs/sdk-contract.md section 2b), or ``None``.
+
+    The three forms of RFC 9110 section 5.6.7 (IMF-fixdate, RFC 850, asctime)
+    matched exactly, in the proleptic Gregorian calendar from year 0000; a
+    leap second counts as 60 seconds; an RFC 850 two-digit year is read
+    against ``now_ms`` (the latest such year not more than 50 years ahead).
     """
     import re
 
@@ -112,22 +147,18 @@ def http_date_ms(value: str, now_ms: int) -> int | None:
             continue
         groups = m.groups()
         day, month_name, year_text, hh, mm, ss = (groups[i] for i in order)
+        month = _MONTHS.index(month_name) + 1
+        day_n, hour, minute, second = int(day), int(hh), int(mm), int(ss)
+        if day_n < 1 or hour > 23 or minute > 59 or second > 60:
+            return None
         year = int(year_text)
         if len(year_text) == 2:
-            this_year = 1970 + now_ms // 31_556_952_000
-            year += this_year - this_year % 100
-            if year > this_year + 50:
-                year -= 100
-        month = _MONTHS.index(month_name.lower()) + 1
-        day_n, hour, minute, second = int(day), int(hh), int(mm), int(ss)
-        leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-        month_days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
-        if not (1 <= day_n <= month_days and hour <= 23 and minute <= 59 and second <= 60):
+            year = _two_digit_year(year, (month, day_n, hour, minute, second), now_ms)
+        if day_n > _month_days(year, month):
             return None
-        # A leap second (:60) counts as :59, as JavaScript's Date.UTC reads it in the TypeScript SDK.
-        second = min(second, 59)
-        seconds = _days_from_civil(year, month, day_n) * 86400 + hour * 3600 + minute * 60 + second
-        return seconds * 1000
+        return (
+            _days_from_civil(year, month, day_n) * _MS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000
+        )
     return None
 
 
@@ -145,7 +176,7 @@ def header_delay(picked: Picked | None, now_ms: int | None = None) -> int | None
     if now_ms is None:
         import time
 
-        now_ms = int(time.time() * 1000)
+        now_ms = time.time_ns() // 1_000_000
     when = http_date_ms(header, now_ms)
     return None if when is None else max(0, when - now_ms)
 
