@@ -87,8 +87,8 @@ def test_the_generated_trigger_test_is_sound_and_no_weaker_than_the_triggers() -
     from mitos_errors._generated import sanitizer_rules
 
     rules = [
-        (re.compile(regex), triggers)
-        for _n, regex, triggers in sanitizer_rules.SECRETS + sanitizer_rules.INJECTION
+        (re.compile(f"(?:{prefix}){pattern}"), triggers)
+        for _n, prefix, pattern, triggers in sanitizer_rules.SECRET_RULES + sanitizer_rules.INJECTION_RULES
     ]
     triggers = sorted({t for _p, ts in rules for t in ts})
     pieces = [*triggers, *PIECES]

@@ -15,6 +15,11 @@ from mitos_errors._spec import SPECS
 CAP = catalogue.TEXT_MAX_CHARS
 MARKER = sanitizer_rules.TRUNCATION_MARKER
 RED = sanitizer_rules.REDACTION
+# Idempotence fails where a lookbehind rule sits right after another secret (see below).
+_NOT_IDEMPOTENT = pytest.mark.xfail(
+    strict=True,
+    reason="contract section 2: a lookbehind rule sees the original text, not a neighbour's redaction",
+)
 FIL = sanitizer_rules.FILTERED
 
 
@@ -252,6 +257,7 @@ def _apart(parts: list[str]) -> str:
 _MARKER_CHARS = set(RED + FIL + MARKER)
 
 
+@_NOT_IDEMPOTENT
 def test_sanitizing_is_idempotent() -> None:
     # Contract section 2: idempotent for every token without a character of the markers.
     rng = random.Random(424242)
@@ -310,9 +316,12 @@ def test_markers_run_before_secrets_so_a_url_credential_completed_by_a_marker_is
 
 # The catalogue's JWT and URL-credential rules have lookbehinds against
 # quadratic scans. A fixed-width key rule (AWS, Google) can end right before
-# "eyJ" or a URL scheme; if the lookbehind rules ran first, the first pass
-# would redact only the key and a second pass the JWT or URL behind it. They
-# run last in the catalogue, which keeps the function idempotent.
+# "eyJ" or a URL scheme. With every cover found on the same text (contract
+# section 2), the lookbehind sees the key, not its redaction, so the first
+# pass redacts only the key and a second pass the JWT or URL behind it: the
+# contract's idempotence promise does not hold for these texts, in either SDK
+# (the reference agrees). Kept as strict expected failures until the contract
+# settles it, so the day it holds, these tests say so.
 @pytest.mark.parametrize(
     "text",
     [
@@ -322,8 +331,21 @@ def test_markers_run_before_secrets_so_a_url_credential_completed_by_a_marker_is
     ],
 )
 def test_fixed_width_key_right_before_a_lookbehind_rule(text: str) -> None:
+    assert sanitize_text(text) == REFERENCE.sanitize(text)
+
+
+@_NOT_IDEMPOTENT
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig",
+        "AIza" + "b" * 35 + "eyJhbGciOi.eyJzdWIiOi.sig",
+        "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h",
+        "sk-aaaaaaaaaaaaaaaaaaaa://sk-https://u:p@h",
+    ],
+)
+def test_a_second_pass_finds_nothing_after_a_key_next_to_a_lookbehind_rule(text: str) -> None:
     once = sanitize_text(text)
-    assert once == REFERENCE.sanitize(text)
     assert sanitize_text(once) == once
 
 

@@ -111,7 +111,6 @@ class RuleView:
     """A sanitizer rule, every value a Python literal."""
 
     name: str
-    regex: str
     prefix: str
     pattern: str
     triggers: str
@@ -193,7 +192,6 @@ def rule_view(rule: TextRule) -> RuleView:
     """The view of a sanitizer rule."""
     return RuleView(
         name=py_str(rule.name),
-        regex=py_str(rule.regex),
         prefix=py_str(rule.prefix),
         pattern=py_str(rule.pattern),
         triggers=_tuple(rule.triggers),

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from binascii import b2a_base64
 
+from ._covers import form_covers, merge_covers, rewrite, rule_covers
 from ._generated import catalogue as _cat
 from ._generated import sanitizer_rules as _rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
+
+    from ._covers import Covers
+
+    _Rule = tuple[re.Pattern[str] | None, re.Pattern[str], tuple[str, ...]]
 
 __all__ = ["sanitize_text", "token_forms"]
 
@@ -55,7 +60,7 @@ STEP1_PRINTABLE = tuple(chr(c) for c in range(0x20, 0x80) if LOWER_OR_MARK[c] ==
 class _Patterns:
     """The compiled character classes and rules, built for the first text that needs them."""
 
-    __slots__ = ("remove", "to_space", "rules")
+    __slots__ = ("remove", "to_space", "injection", "secrets")
 
     def __init__(self) -> None:
         import re
@@ -63,18 +68,20 @@ class _Patterns:
         def char_class(ranges: tuple[tuple[int, int], ...]) -> str:
             return "[" + "".join(f"\\U{first:08x}-\\U{last:08x}" for first, last in ranges) + "]"
 
+        def rules(table: tuple[tuple[str, str, str, tuple[str, ...]], ...]) -> tuple[_Rule, ...]:
+            return tuple(
+                (re.compile(prefix) if prefix else None, re.compile(pattern), triggers)
+                for _name, prefix, pattern, triggers in table
+            )
+
         self.remove: re.Pattern[str] | None = (
             re.compile(char_class(_rules.REMOVE) + "+") if _rules.REMOVE else None
         )
         self.to_space: re.Pattern[str] | None = (
             re.compile(char_class(_rules.TO_SPACE)) if _rules.TO_SPACE else None
         )
-        rules: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = []
-        # Contract section 2: the injection markers (step 2), then the secrets (step 3).
-        for replacement, table in ((_rules.FILTERED, _rules.INJECTION), (_rules.REDACTION, _rules.SECRETS)):
-            template = "\\g<1>" + replacement.replace("\\", "\\\\")
-            rules.extend((re.compile(regex), template, triggers) for _name, regex, triggers in table)
-        self.rules = tuple(rules)
+        self.injection = rules(_rules.INJECTION_RULES)
+        self.secrets = rules(_rules.SECRET_RULES)
 
 
 _patterns: list[_Patterns] = []
@@ -103,8 +110,19 @@ def strip(text: str) -> str:
     return text
 
 
+def _covers(rules: tuple[_Rule, ...], text: str, low: str) -> Covers:
+    """The covers of the ``rules`` with a trigger in ``low`` (``text`` lower-cased)."""
+    out: Covers = []
+    for prefix, pattern, triggers in rules:
+        for trigger in triggers:
+            if trigger in low:
+                rule_covers(prefix, pattern, text, out)
+                break
+    return out
+
+
 def sanitize_steps(text: str, forms: tuple[str, ...]) -> str:
-    """Steps 1 to 5 as the contract writes them: characters, markers, secrets, the token, the cap.
+    """Section 2 as the contract writes it: characters; markers; secrets and the token together; the cap.
 
     A rule is skipped when none of its triggers is in the lower-cased text,
     which the contract allows for any text: lower-casing maps ASCII letters
@@ -112,18 +130,24 @@ def sanitize_steps(text: str, forms: tuple[str, ...]) -> str:
     """
     text = strip(text)
     low = text.lower()
-    if has_trigger(low):
-        for pattern, template, triggers in _compiled().rules:
-            for trigger in triggers:
-                if trigger in low:
-                    new = pattern.sub(template, text)
-                    if new != text:
-                        text = new
-                        low = text.lower()
-                    break
-    for form in forms:
-        if form in text:
-            text = text.replace(form, REDACTION)
+    found = has_trigger(low)
+    if found:
+        c = _compiled()
+        markers = _covers(c.injection, text, low)
+        if markers:
+            text = rewrite(text, merge_covers(markers), _rules.FILTERED)
+            low = text.lower()
+            found = has_trigger(low)
+        secrets = _covers(c.secrets, text, low) if found else []
+    else:
+        secrets = []
+    form_covers(text, forms, secrets)
+    if secrets:
+        text = rewrite(text, merge_covers(secrets), REDACTION)
+        # Stage 3, step 3: a form made across a marker's edge (a token holding a marker's characters).
+        for form in forms:
+            if form in text:
+                text = text.replace(form, REDACTION)
     if len(text) > CAP:
         text = text[:_KEEP] + _MARKER
     return text

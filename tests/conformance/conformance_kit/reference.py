@@ -17,11 +17,11 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
-from errcat.model import Catalogue, CharRange, ErrorCode
+from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
 
 JSON_WHITESPACE = " \t\n\r"
 MAX_SAFE = 2**53 - 1
@@ -31,6 +31,13 @@ DIGITS = re.compile(r"[0-9]{1,15}")
 Json = Any
 Headers = Mapping[str, str] | Iterable[tuple[str, str]]
 """Response headers: a mapping, or ``(name, value)`` pairs (a name may repeat)."""
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
 
 
 def _char_class(ranges: tuple[CharRange, ...]) -> re.Pattern[str]:
@@ -80,21 +87,92 @@ class Reference:
             forms.append(form)
         return sorted(forms, key=len, reverse=True)
 
-    def sanitize(self, text: str, token: str | bytes | None = None) -> str:
-        """``sanitize_text``: steps 1 to 5 of section 2.
+    @staticmethod
+    def scan(pattern: str, text: str) -> list[tuple[int, int]]:
+        """The ordinary global scan: every non-empty match, each starting where the last ended.
 
-        Remove and to_space characters, then injection markers, then secrets, then
-        the caller's token, then the length cap. Every rule runs on every text (no
-        trigger shortcut): the contract says skipping must not change the result.
+        An empty match covers nothing, and the scan goes on one code point further.
+        """
+        compiled = re.compile(pattern)
+        spans = []
+        pos = 0
+        while pos <= len(text):
+            m = compiled.search(text, pos)
+            if m is None:
+                break
+            if m.end() == m.start():
+                pos = m.start() + 1
+            else:
+                spans.append((m.start(), m.end()))
+                pos = m.end()
+        return spans
+
+    def rule_covers(self, rule: TextRule, text: str) -> list[tuple[int, int]]:
+        """Stage 2: the covers of one rule on ``text``.
+
+        Without a prefix, every match of the pattern. With one, the pattern
+        anchored at the end of each prefix match, on the text cut where the
+        next prefix match starts (the pattern part only).
+        """
+        if not rule.prefix:
+            return self.scan(rule.pattern, text)
+        pattern = re.compile(rule.pattern)
+        marks = self.scan(rule.prefix, text)
+        covers = []
+        for i, (_start, end) in enumerate(marks):
+            cut = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+            m = pattern.match(text, end, cut)
+            if m is not None and m.end() > m.start():
+                covers.append((m.start(), m.end()))
+        return covers
+
+    @staticmethod
+    def form_covers(form: str, text: str) -> list[tuple[int, int]]:
+        """Every occurrence of a token form, overlapping ones too."""
+        return [
+            (i, i + len(form)) for i in range(len(text) - len(form) + 1) if text.startswith(form, i)
+        ]
+
+    @staticmethod
+    def replace_covers(text: str, covers: list[tuple[int, int]], marker: str) -> str:
+        """Each group of covers that share a position (transitively) as one ``marker``.
+
+        Covers that only touch (one ends where the next starts) are separate groups.
+        """
+        groups: list[list[int]] = []
+        for start, end in sorted(covers):
+            if groups and start < groups[-1][1]:
+                groups[-1][1] = max(groups[-1][1], end)
+            else:
+                groups.append([start, end])
+        out = []
+        pos = 0
+        for start, end in groups:
+            out.append(text[pos:start] + marker)
+            pos = end
+        out.append(text[pos:])
+        return "".join(out)
+
+    def sanitize(self, text: str, token: str | bytes | None = None) -> str:
+        """``sanitize_text``: section 2 of the contract.
+
+        Stage 1 on the characters; then the injection markers' covers on
+        that text become ``filtered``; then the covers of every secret rule
+        and every token form, all on the same text, become ``redaction``;
+        then, if that replaced anything, every form is replaced once more;
+        then the length cap. Every rule runs on every text (no trigger shortcut).
         """
         san = self.cat.sanitizer
         text = self.strip(text)
-        for rule in san.injection:
-            text = re.sub(rule.regex, lambda m: m.group(1) + san.filtered, text)
-        for rule in san.secrets:
-            text = re.sub(rule.regex, lambda m: m.group(1) + san.redaction, text)
-        for form in self.token_forms(token):
-            text = text.replace(form, san.redaction)
+        markers = [c for rule in san.injection for c in self.rule_covers(rule, text)]
+        text = self.replace_covers(text, markers, san.filtered)
+        forms = self.token_forms(token)
+        secrets = [c for rule in san.secrets for c in self.rule_covers(rule, text)]
+        secrets += [c for form in forms for c in self.form_covers(form, text)]
+        text = self.replace_covers(text, secrets, san.redaction)
+        if secrets:
+            for form in forms:
+                text = text.replace(form, san.redaction)
         cap = self.cat.limits.text_max_chars
         if len(text) > cap:
             text = text[: cap - len(san.truncation_marker)] + san.truncation_marker
@@ -221,34 +299,58 @@ class Reference:
         return ", ".join(values) if values else None
 
     @staticmethod
-    def http_date_ms(value: str, now: datetime) -> int | None:
-        """Milliseconds from ``now`` to an HTTP date (0 if past), or ``None`` if not a date."""
-        clock = r"[0-9]{2}:[0-9]{2}:[0-9]{2}"
-        imf = rf"(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{{2}} [A-Z][a-z]{{2}} [0-9]{{4}} {clock} GMT"
-        rfc850 = (
-            r"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), "
-            r"[0-9]{2}-[A-Z][a-z]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT"
-        )
-        asctime = rf"(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{{2}} [ 0-9][0-9] {clock} [0-9]{{4}}"
-        when: datetime | None = None
-        try:
-            if re.fullmatch(imf, value):
-                when = datetime.strptime(value[5:], "%d %b %Y %H:%M:%S GMT")
-            elif re.fullmatch(rfc850, value):
-                _, rest = value.split(", ", 1)
-                day, month, year2 = rest[:9].split("-")
-                # RFC 9110: a two-digit year more than 50 years ahead is in the past century.
-                year = 2000 + int(year2)
-                if year > now.year + 50:
-                    year -= 100
-                when = datetime.strptime(f"{day} {month} {year} {rest[10:18]}", "%d %b %Y %H:%M:%S")
-            elif re.fullmatch(asctime, value):
-                when = datetime.strptime(" ".join(value.split()), "%a %b %d %H:%M:%S %Y")
-        except ValueError:
+    def days_since_epoch(year: int, month: int, day: int) -> int:
+        """Days from 1970-01-01 to a proleptic Gregorian date (month 1 to 12), for any year >= 0."""
+
+        def days_before(y: int) -> int:  # days of the years 0 .. y-1 (year 0 is a leap year)
+            return 365 * y + (y + 3) // 4 - (y + 99) // 100 + (y + 399) // 400
+
+        months = [31, 29 if _leap(year) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return days_before(year) - days_before(1970) + sum(months[: month - 1]) + day - 1
+
+    @classmethod
+    def http_date_ms(cls, value: str, now: datetime) -> int | None:
+        """Milliseconds from ``now`` to an HTTP date (0 if past), or ``None`` if not one (section 2b)."""
+        day_name = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+        long_day = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+        month_name = "(" + "|".join(MONTHS) + ")"
+        clock = "([0-9]{2}):([0-9]{2}):([0-9]{2})"
+        year: int | None
+        if m := re.fullmatch(
+            f"{day_name}, ([0-9]{{2}}) {month_name} ([0-9]{{4}}) {clock} GMT", value
+        ):
+            day, month, year, clock_at = m[1], m[2], int(m[3]), 4
+        elif m := re.fullmatch(
+            f"{long_day}, ([0-9]{{2}})-{month_name}-([0-9]{{2}}) {clock} GMT", value
+        ):
+            day, month, year, clock_at = m[1], m[2], None, 4
+        elif m := re.fullmatch(
+            f"{day_name} {month_name} ([0-9]{{2}}| [0-9]) {clock} ([0-9]{{4}})", value
+        ):
+            day, month, year, clock_at = m[2], m[1], int(m[6]), 3
+        else:
             return None
-        if when is None:
+        d, mo = int(day.strip()), MONTHS.index(month) + 1
+        h, mi, sec = (int(m[clock_at + i]) for i in range(3))
+        if d < 1 or h > 23 or mi > 59 or sec > 60:
             return None
-        return max(0, int((when.replace(tzinfo=UTC) - now).total_seconds() * 1000))
+        now_ms = (now - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
+        if year is None:
+            # RFC 9110: the latest year ending in these digits not more than 50 years after now.
+            n = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=now_ms)
+            limit = (n.year + 50, n.month, n.day, n.hour, n.minute, n.second)
+            year = n.year + 50
+            while year % 100 != int(m[3]) or (year, mo, d, h, mi, sec) > limit:
+                year -= 1
+        if d > cls.days_in_month(year, mo):
+            return None
+        when = cls.days_since_epoch(year, mo, d) * 86_400_000 + ((h * 60 + mi) * 60 + sec) * 1000
+        return max(0, when - now_ms)
+
+    @staticmethod
+    def days_in_month(year: int, month: int) -> int:
+        """The number of days of a month (1 to 12) of a proleptic Gregorian year."""
+        return [31, 29 if _leap(year) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
 
     def retry_after(self, context: dict[str, Json], headers: Headers, now: datetime) -> int | None:
         """``retry_after_ms``: context, then ``Retry-After-Ms``, then ``Retry-After``."""

@@ -9,9 +9,7 @@ the union of what they cover is rewritten (secrets as ``REDACTION``, markers
 as ``FILTERED``); then the length cap. ``SECRET_RULES`` and
 ``INJECTION_RULES`` hold each rule as ``(name, prefix, pattern, triggers)``
 (``prefix`` is "" for a rule without one); every cover of a rule contains
-one of its lower-case ``triggers``. ``SECRETS`` and ``INJECTION`` are the
-same rules as one regex each, ``(prefix)pattern`` with the prefix as group
-1.
+one of its lower-case ``triggers``.
 """
 
 UNICODE_VERSION = "17.0.0"
@@ -64,109 +62,6 @@ TO_SPACE: "tuple[tuple[int, int], ...]" = (
     (0x2028, 0x2029),  # line and paragraph separators
 )
 """Inclusive code point ranges that each become one space."""
-
-INJECTION: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
-    (
-        "chat template special tokens",
-        r"()<\|[A-Za-z0-9_]{1,32}\|>",
-        ("<|",),
-    ),
-    (
-        "instruction tags",
-        r"()\[/?[Ii][Nn][Ss][Tt]\]",
-        ("[inst]", "[/inst]",),
-    ),
-    (
-        "system tags",
-        "()<</?[Ss][Yy][Ss]>>",
-        ("<<sys>>", "<</sys>>",),
-    ),
-    (
-        "role tags",
-        "()</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt]|[Uu][Ss][Ee][Rr]|[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]?)>",
-        ("system>", "assistant>", "user>", "instruction>", "instructions>",),
-    ),
-    (
-        "override instructions",
-        "()(?:[Ii][Gg][Nn][Oo][Rr][Ee]|[Dd][Ii][Ss][Rr][Ee][Gg][Aa][Rr][Dd]|[Ff][Oo][Rr][Gg][Ee][Tt]) +(?:[Aa][Ll][Ll] +|[Aa][Nn][Yy] +)?(?:[Tt][Hh][Ee] +)?(?:[Pp][Rr][Ee][Vv][Ii][Oo][Uu][Ss]|[Pp][Rr][Ii][Oo][Rr]|[Aa][Bb][Oo][Vv][Ee]|[Ee][Aa][Rr][Ll][Ii][Ee][Rr]) +(?:[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]|[Dd][Ii][Rr][Ee][Cc][Tt][Ii][Oo][Nn][Ss]|[Pp][Rr][Oo][Mm][Pp][Tt][Ss]?|[Rr][Uu][Ll][Ee][Ss])",
-        ("ignore", "disregard", "forget",),
-    ),
-)
-"""Prompt-injection markers as ``(name, (prefix)pattern, triggers)``: what a match covers becomes ``FILTERED``."""
-
-SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
-    (
-        "bearer credential",
-        "([Bb][Ee][Aa][Rr][Ee][Rr] +)[A-Za-z0-9._~+/=-]{6,}",
-        ("bearer",),
-    ),
-    (
-        "basic credential",
-        "([Bb][Aa][Ss][Ii][Cc] +)(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
-        ("basic",),
-    ),
-    (
-        "private key block",
-        "()-----BEGIN[A-Z ]*PRIVATE KEY-----(?:.*?-----END[A-Z ]*PRIVATE KEY-----|.*)",
-        ("-----begin",),
-    ),
-    (
-        "Mitos API key",
-        "()mitos_(?:live|test)_[A-Za-z0-9]{8,}",
-        ("mitos_",),
-    ),
-    (
-        "OpenAI or Anthropic key",
-        "()sk-[A-Za-z0-9_-]{16,}",
-        ("sk-",),
-    ),
-    (
-        "GitHub token",
-        "()(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
-        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",),
-    ),
-    (
-        "GitLab token",
-        "()glpat-[A-Za-z0-9_-]{20,}",
-        ("glpat-",),
-    ),
-    (
-        "AWS access key id",
-        "()(?:AKIA|ASIA)[0-9A-Z]{16}",
-        ("akia", "asia",),
-    ),
-    (
-        "Slack token",
-        "()xox[abprs]-[A-Za-z0-9-]{10,}",
-        ("xox",),
-    ),
-    (
-        "Google API key",
-        "()AIza[0-9A-Za-z_-]{35}",
-        ("aiza",),
-    ),
-    (
-        "Stripe key",
-        "()(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}",
-        ("_live_", "_test_",),
-    ),
-    (
-        "secret assignment",
-        "((?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?)[^ \"'&,;\\[\\]{}<>…]{4,}",
-        ("pass", "secret", "token", "key",),
-    ),
-    (
-        "JSON web token",
-        r"()(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*",
-        ("eyj",),
-    ),
-    (
-        "credentials in a URL",
-        "((?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:)[^ /?#@]+(?=@)",
-        ("://",),
-    ),
-)
-"""Secret-like strings as ``(name, (prefix)pattern, triggers)``: what a match covers after its prefix becomes ``REDACTION``."""
 
 INJECTION_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
     (

@@ -9,9 +9,7 @@ the union of what they cover is rewritten (secrets as ``REDACTION``, markers
 as ``FILTERED``); then the length cap. ``SECRET_RULES`` and
 ``INJECTION_RULES`` hold each rule as ``(name, prefix, pattern, triggers)``
 (``prefix`` is "" for a rule without one); every cover of a rule contains
-one of its lower-case ``triggers``. ``SECRETS`` and ``INJECTION`` are the
-same rules as one regex each, ``(prefix)pattern`` with the prefix as group
-1.
+one of its lower-case ``triggers``.
 """
 
 UNICODE_VERSION = ""
@@ -40,39 +38,6 @@ TO_SPACE: "tuple[tuple[int, int], ...]" = (
     (0x2028, 0x2029),  # line and paragraph separators
 )
 """Inclusive code point ranges that each become one space."""
-
-INJECTION: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
-    (
-        "chat template special tokens",
-        r"()<\|[A-Za-z0-9_]{1,32}\|>",
-        ("<|",),
-    ),
-    (
-        "role tags",
-        "()</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Uu][Ss][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt])>",
-        ("system>", "user>", "assistant>",),
-    ),
-)
-"""Prompt-injection markers as ``(name, (prefix)pattern, triggers)``: what a match covers becomes ``FILTERED``."""
-
-SECRETS: "tuple[tuple[str, str, tuple[str, ...]], ...]" = (
-    (
-        "bearer credential",
-        "([Bb][Ee][Aa][Rr][Ee][Rr] +)[A-Za-z0-9._~+/=-]{6,}",
-        ("bearer",),
-    ),
-    (
-        "OAuth code in a URL",
-        "([?&]code=)[^&# ]+",
-        ("code=",),
-    ),
-    (
-        "provider key",
-        "()sk-[A-Za-z0-9_-]{16,}",
-        ("sk-",),
-    ),
-)
-"""Secret-like strings as ``(name, (prefix)pattern, triggers)``: what a match covers after its prefix becomes ``REDACTION``."""
 
 INJECTION_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
     (
