@@ -11,7 +11,7 @@ from math import isfinite
 from . import ErrorBase
 from ._generated import catalogue as _cat
 from ._headers import header_delay
-from ._sanitize import sanitize_text, sanitize_with
+from ._sanitize import cap_length, sanitize_text, sanitize_with
 from ._spec import CLASSES, SPECS, classify, defaults_of
 
 TYPE_CHECKING = False
@@ -105,6 +105,11 @@ def store(
         retry_after_ms=retry_after_ms,
     )
     return err
+
+
+def note_cut(err: ErrorBase, note: str) -> None:
+    """Append ``note`` to the cause of ``err`` and cap it (contract section 2c: a body cut short)."""
+    err.__dict__["cause"] = cap_length(err.cause + note)
 
 
 def _member_text(value: object, forms: tuple[str, ...]) -> str:

@@ -1,8 +1,8 @@
 """httpx integration: typed errors from responses, per call or for a whole client.
 
 A response whose body was not read yet (a streamed response, or one seen by
-an event hook) is read no further than the catalogue's body cap and then
-closed. No error keeps the response, the request or the token: the token is
+an event hook) is read no further than the catalogue's body cap, within the
+body read deadline, and then closed. No error keeps the response, the request or the token: the token is
 used while the error is built and dropped before anything is raised.
 """
 
@@ -11,10 +11,15 @@ from __future__ import annotations
 import httpx
 
 from . import ErrorBase
-from ._generated.catalogue import ERROR_BODY_MAX_BYTES
+from ._fields import note_cut
+from ._generated.catalogue import ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
 from ._parse import fallback_error, make_error
 from ._sanitize import token_forms
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = [
     "AsyncErrorHook",
@@ -27,87 +32,177 @@ __all__ = [
 ]
 
 
-def _read_bounded(resp: httpx.Response) -> bytes:
-    """At most the body cap of an unread (streamed) response, which is then closed."""
+_NO_TIMEOUTS: dict[str, object] = {}
+
+
+def deadline_of(body_read_timeout_ms: object) -> int | float:
+    """The read deadline of a call: the option when it is a number >= 0, else the catalogue's."""
+    ms = body_read_timeout_ms
+    if isinstance(ms, (int, float)) and not isinstance(ms, bool) and 0 <= ms <= 2_147_483_647:
+        return int(ms) if float(ms).is_integer() else ms
+    return ERROR_BODY_READ_TIMEOUT_MS
+
+
+def cut_note(deadline: int | float) -> str:
+    """What a cause gains when the deadline stopped the read (the TypeScript SDK's wording)."""
+    return f" (the error body was cut short: it did not arrive within {deadline} ms)"
+
+
+def _read_timeouts(resp: httpx.Response) -> dict[str, object]:
+    """The per-read timeouts httpx's own transports look up before each read (empty for others)."""
+    try:
+        found = resp.request.extensions.get("timeout")
+    except Exception:
+        return _NO_TIMEOUTS
+    return found if type(found) is dict and "read" in found else _NO_TIMEOUTS
+
+
+def _read_bounded(resp: httpx.Response, deadline: float) -> tuple[bytes, bool]:
+    """At most the body cap of an unread (streamed) response within ``deadline`` ms in all; then closed.
+
+    Returns the bytes and whether the deadline stopped the read. The clock is
+    checked after each chunk; a read that stalls is bounded by lowering the
+    read timeout httpx's transports consult before each read to what is left.
+    """
+    import time
+
+    end = time.monotonic() + deadline / 1000
+    timeouts = _read_timeouts(resp)
+    original = timeouts.get("read")
     chunks: list[bytes] = []
     size = 0
+    cut = lowered = False
     try:
-        for chunk in resp.iter_bytes():
+        for chunk in _chunks_until(resp, timeouts, original, end):
+            if chunk is None:
+                lowered = True
+                continue
             chunks.append(chunk)
             size += len(chunk)
             if size >= ERROR_BODY_MAX_BYTES:
                 break
+            if time.monotonic() >= end:
+                cut = True
+                break
+    except httpx.TimeoutException:
+        cut = lowered and time.monotonic() >= end - 0.01  # our deadline, not the caller's own timeout
     except Exception:
         pass  # a body that fails half-way is read as far as it went
     finally:
+        if timeouts is not _NO_TIMEOUTS:
+            timeouts["read"] = original
         try:
             resp.close()
         except Exception:
             pass
-    return b"".join(chunks)[:ERROR_BODY_MAX_BYTES]
+    return b"".join(chunks)[:ERROR_BODY_MAX_BYTES], cut
 
 
-async def _aread_bounded(resp: httpx.Response) -> bytes:
-    """:func:`_read_bounded` for a response of an ``httpx.AsyncClient``."""
+def _chunks_until(
+    resp: httpx.Response, timeouts: dict[str, object], original: object, end: float
+) -> Iterator[bytes | None]:
+    """The body's chunks, the read timeout set before each to at most the time left (``None``: lowered)."""
+    import time
+
+    chunks = resp.iter_bytes()
+    while True:
+        if timeouts is not _NO_TIMEOUTS:
+            left = max(end - time.monotonic(), 0.001)
+            if not isinstance(original, (int, float)) or left < original:
+                timeouts["read"] = left
+                yield None
+        chunk = next(chunks, None)
+        if chunk is None:
+            return
+        yield chunk
+
+
+async def _aread_bounded(resp: httpx.Response, deadline: float) -> tuple[bytes, bool]:
+    """:func:`_read_bounded` for an ``httpx.AsyncClient``: the read is cancelled at the deadline."""
+    import anyio
+
     chunks: list[bytes] = []
     size = 0
     try:
-        async for chunk in resp.aiter_bytes():
-            chunks.append(chunk)
-            size += len(chunk)
-            if size >= ERROR_BODY_MAX_BYTES:
-                break
-    except Exception:
-        pass
+        with anyio.move_on_after(deadline / 1000) as scope:
+            try:
+                async for chunk in resp.aiter_bytes():
+                    chunks.append(chunk)
+                    size += len(chunk)
+                    if size >= ERROR_BODY_MAX_BYTES:
+                        break
+            except Exception:
+                pass
     finally:
         try:
             await resp.aclose()
         except Exception:
             pass
-    return b"".join(chunks)[:ERROR_BODY_MAX_BYTES]
+    return b"".join(chunks)[:ERROR_BODY_MAX_BYTES], scope.cancelled_caught
 
 
-def error_from_response(resp: httpx.Response, token: str | None = None) -> ErrorBase:
+def _error_of(resp: httpx.Response, body: bytes, cut: bool, deadline: float, token: str | None) -> ErrorBase:
+    """The error of a response's body; a body the deadline cut says so in its cause."""
+    forms = token_forms(token) if token else ()
+    err = make_error(body, resp.status_code, pick_headers(resp.headers), forms)
+    if cut:
+        note_cut(err, cut_note(deadline))
+    return err
+
+
+def error_from_response(
+    resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
+) -> ErrorBase:
     """The typed error of a response; never raises.
 
     A response already read gives its body as it is (no more than the
     catalogue's body cap of it is read); an unread, streamed response is read
     no further than that cap and closed. A sync read of an async stream reads
     nothing and gives the status-derived error: use
-    :func:`aerror_from_response` there.
+    :func:`aerror_from_response` there. Reading has a deadline of its own
+    (docs/sdk-contract.md section 2c), not reset by arriving bytes: past it,
+    the error is built from the bytes that arrived and its cause says so.
 
     Args:
         resp: the response, read or not.
         token: the caller's credential, to be kept out of the error.
+        body_read_timeout_ms: how long reading the body may take in all
+            (the catalogue's ``ERROR_BODY_READ_TIMEOUT_MS`` unless a number >= 0).
 
     Returns:
         The typed error, ready to raise.
     """
     try:
+        deadline = deadline_of(body_read_timeout_ms)
+        cut = False
         try:
             body = resp.content
         except httpx.ResponseNotRead:
-            body = _read_bounded(resp)
-        forms = token_forms(token) if token else ()
-        return make_error(body, resp.status_code, pick_headers(resp.headers), forms)
+            body, cut = _read_bounded(resp, deadline)
+        return _error_of(resp, body, cut, deadline, token)
     except Exception:
         return fallback_error(getattr(resp, "status_code", 0))
 
 
-async def aerror_from_response(resp: httpx.Response, token: str | None = None) -> ErrorBase:
+async def aerror_from_response(
+    resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
+) -> ErrorBase:
     """:func:`error_from_response` for a response of an ``httpx.AsyncClient``."""
     try:
+        deadline = deadline_of(body_read_timeout_ms)
+        cut = False
         try:
             body = resp.content
         except httpx.ResponseNotRead:
-            body = await _aread_bounded(resp)
-        forms = token_forms(token) if token else ()
-        return make_error(body, resp.status_code, pick_headers(resp.headers), forms)
+            body, cut = await _aread_bounded(resp, deadline)
+        return _error_of(resp, body, cut, deadline, token)
     except Exception:
         return fallback_error(getattr(resp, "status_code", 0))
 
 
-def raise_for_status(resp: httpx.Response, token: str | None = None) -> None:
+def raise_for_status(
+    resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
+) -> None:
     """Raise the typed error of a non-2xx response; a 2xx response is left untouched.
 
     The drop-in for ``httpx.Response.raise_for_status()``.
@@ -117,16 +212,18 @@ def raise_for_status(resp: httpx.Response, token: str | None = None) -> None:
     """
     if 200 <= resp.status_code <= 299:
         return
-    err = error_from_response(resp, token)
+    err = error_from_response(resp, token, body_read_timeout_ms=body_read_timeout_ms)
     del token
     raise err
 
 
-async def araise_for_status(resp: httpx.Response, token: str | None = None) -> None:
+async def araise_for_status(
+    resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
+) -> None:
     """:func:`raise_for_status` for a response of an ``httpx.AsyncClient``."""
     if 200 <= resp.status_code <= 299:
         return
-    err = await aerror_from_response(resp, token)
+    err = await aerror_from_response(resp, token, body_read_timeout_ms=body_read_timeout_ms)
     del token
     raise err
 
@@ -139,10 +236,11 @@ class ErrorHook:
     token is an attribute, not a closure variable, and never shown by ``repr``.
     """
 
-    __slots__ = ("_token",)
+    __slots__ = ("_deadline", "_token")
 
-    def __init__(self, token: str | None = None) -> None:
+    def __init__(self, token: str | None = None, *, body_read_timeout_ms: float | None = None) -> None:
         self._token = token
+        self._deadline = body_read_timeout_ms
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(token={'<hidden>' if self._token else None})"
@@ -152,7 +250,7 @@ class ErrorHook:
 
     def __call__(self, response: httpx.Response) -> None:
         if response.status_code >= 400:
-            raise error_from_response(response, self._token)
+            raise error_from_response(response, self._token, body_read_timeout_ms=self._deadline)
 
 
 class AsyncErrorHook(ErrorHook):
@@ -162,18 +260,22 @@ class AsyncErrorHook(ErrorHook):
 
     async def __call__(self, response: httpx.Response) -> None:  # type: ignore[override]
         if response.status_code >= 400:
-            raise await aerror_from_response(response, self._token)
+            raise await aerror_from_response(response, self._token, body_read_timeout_ms=self._deadline)
 
 
 def install_error_hook(
-    client: httpx.Client | httpx.AsyncClient, *, token: str | None = None
+    client: httpx.Client | httpx.AsyncClient,
+    *,
+    token: str | None = None,
+    body_read_timeout_ms: float | None = None,
 ) -> httpx.Client | httpx.AsyncClient:
     """Make ``client`` raise typed errors on every 4xx and 5xx response; returns ``client``.
 
     Adds an :class:`ErrorHook` (or :class:`AsyncErrorHook` for an async client)
     after the client's existing response hooks.
     """
-    hook: ErrorHook = AsyncErrorHook(token) if isinstance(client, httpx.AsyncClient) else ErrorHook(token)
+    kind = AsyncErrorHook if isinstance(client, httpx.AsyncClient) else ErrorHook
+    hook: ErrorHook = kind(token, body_read_timeout_ms=body_read_timeout_ms)
     hooks = dict(client.event_hooks)
     hooks["response"] = [*hooks.get("response", []), hook]
     client.event_hooks = hooks

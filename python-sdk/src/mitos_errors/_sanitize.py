@@ -148,9 +148,12 @@ def sanitize_steps(text: str, forms: tuple[str, ...]) -> str:
         for form in forms:
             if form in text:
                 text = text.replace(form, REDACTION)
-    if len(text) > CAP:
-        text = text[:_KEEP] + _MARKER
-    return text
+    return cap_length(text)
+
+
+def cap_length(text: str) -> str:
+    """Stage 3, step 4: text longer than the cap keeps its start and ends in the truncation marker."""
+    return text[:_KEEP] + _MARKER if len(text) > CAP else text
 
 
 def holds_any(text: str, forms: tuple[str, ...]) -> bool:
