@@ -126,7 +126,7 @@ def test_work_grows_linearly_with_the_body(family: str) -> None:
 
 
 def test_the_counts_see_quadratic_work() -> None:
-    """The counters are able to fail: a pattern run once per position reads a quadratic number of characters."""
+    """The counters can fail: a pattern run once per position reads a quadratic number of characters."""
     text = "bearer " * 64
     with counting_patterns() as tally:
         rules = _sanitize._compiled().secrets
