@@ -26,7 +26,7 @@ OLDEST_TS = TOOLS / "node_modules" / "typescript-oldest"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat"]
+nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking"]
 nox.options.error_on_missing_interpreters = True
 
 # uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
