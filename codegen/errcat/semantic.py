@@ -10,14 +10,21 @@ value and a concrete fix. The sanitizer rules live in :mod:`errcat.patterns`.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 from errcat import classnames, naming
 from errcat.document import Document, KeyPath, is_rejected
 from errcat.problems import Problem
-from errcat.wording import ascii_snake, close_match, describe_char, listing, quoted
+from errcat.wording import (
+    char_rule,
+    close_match,
+    describe_char,
+    is_blank,
+    listing,
+    quoted,
+    snake_suggestion,
+)
 
 REQUIRED_STATUSES = (
     "400",
@@ -37,17 +44,6 @@ REQUIRED_STATUSES = (
 )
 """Statuses the fallback map must name explicitly."""
 
-BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
-INVISIBLE = frozenset(
-    [
-        *range(0x200B, 0x200E),
-        *range(0x2060, 0x2065),
-        *(0xFEFF, 0x00AD, 0x180E, 0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0),
-        *range(0x180B, 0x1810),
-        *range(0xFE00, 0xFE10),
-        *range(0xE0100, 0xE01F0),
-    ]
-)
 _CHAR_RULES = {
     "control-character": "delete the control character; catalogue text is one line of plain text",
     "bidi-control": "delete the character: bidi controls make text display unlike what it says",
@@ -63,19 +59,6 @@ _BLANK_FIXES = {
 
 def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
-
-
-def char_rule(char: str) -> str | None:
-    """Say which text rule ``char`` breaks, or ``None`` if it may appear in catalogue text."""
-    point = ord(char)
-    if point in BIDI:
-        return "bidi-control"
-    category = unicodedata.category(char)
-    if point in INVISIBLE or category == "Cf":
-        return "invisible-character"
-    if category in ("Cc", "Cs", "Zl", "Zp"):
-        return "control-character"
-    return None
 
 
 class _Checker:
@@ -113,11 +96,14 @@ class _Checker:
                     if strange
                     else "is not lower snake_case (a-z, 0-9 and _, starting with a letter)"
                 )
+                guess = snake_suggestion(code)
                 self.add(
                     path,
                     "code-name",
                     f"the code {quoted(code)} {what}; codes are lower snake_case ASCII",
-                    f"rename it to {quoted(ascii_snake(code))}",
+                    f"rename it to {quoted(guess)}"
+                    if guess and guess not in self.codes
+                    else "rename it to a lower snake_case ASCII name (a-z, 0-9 and _)",
                     at_key=True,
                 )
             key = naming.fold(code)
@@ -204,7 +190,7 @@ class _Checker:
         for path, text in _strings(self.data, ()):
             if _is_pattern(path) or not self.ok(path):
                 continue
-            if text and not text.strip():
+            if text and is_blank(text):
                 key = next((k for k in reversed(path) if isinstance(k, str)), "")
                 self.add(
                     path,
