@@ -1,30 +1,21 @@
 """The semantic rules of a catalogue: what the meta-schema cannot say.
 
 Codes and class names are unique (also once case and separators are
-ignored) and legal in both languages; texts are free of control, bidi and
-invisible characters and not blank; every name a code, the fallback map, a
+ignored) and legal in both languages; every name a code, the fallback map, a
 family or a retired entry refers to exists; retired codes stay retired;
 limits are consistent. Each rule has its own id; every problem names the
-value and a concrete fix. The sanitizer rules live in :mod:`errcat.patterns`.
+value and a concrete fix. The rules on single texts and values live in
+:mod:`errcat.values`, the sanitizer's in :mod:`errcat.patterns`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from errcat import classnames, naming
+from errcat import classnames, naming, values
 from errcat.document import Document, KeyPath, is_rejected
 from errcat.problems import Problem
-from errcat.wording import (
-    char_rule,
-    close_match,
-    describe_char,
-    is_blank,
-    listing,
-    quoted,
-    snake_suggestion,
-)
+from errcat.wording import close_match, describe_char, listing, quoted, snake_suggestion
 
 REQUIRED_STATUSES = (
     "400",
@@ -43,18 +34,6 @@ REQUIRED_STATUSES = (
     "504",
 )
 """Statuses the fallback map must name explicitly."""
-
-_CHAR_RULES = {
-    "control-character": "delete the control character; catalogue text is one line of plain text",
-    "bidi-control": "delete the character: bidi controls make text display unlike what it says",
-    "invisible-character": "delete the invisible character",
-}
-_BLANK_FIXES = {
-    "remediation": "write the remediation: the concrete next step for the caller",
-    "message": "write the one-line summary",
-    "cause": "write the one-sentence cause",
-    "guidance": "write the recovery guidance: what to do next",
-}
 
 
 def _mapping(value: Any) -> dict[str, Any]:
@@ -184,34 +163,6 @@ class _Checker:
             else f"name a code defined under codes, or define {target} there",
         )
 
-    # -- texts ----------------------------------------------------------------
-
-    def texts(self) -> None:
-        for path, text in _strings(self.data, ()):
-            if _is_pattern(path) or not self.ok(path):
-                continue
-            if text and is_blank(text):
-                key = next((k for k in reversed(path) if isinstance(k, str)), "")
-                self.add(
-                    path,
-                    "blank-text",
-                    f"the text is blank ({quoted(text)})",
-                    _BLANK_FIXES.get(key, "write the text, or remove the key"),
-                )
-            if text.isascii() and text.isprintable():
-                continue  # control, bidi and invisible characters are all outside this
-            found: dict[str, dict[str, int]] = {}
-            for index, char in enumerate(text):
-                rule = char_rule(char)
-                if rule is not None:
-                    found.setdefault(rule, {}).setdefault(char, index + 1)
-            for rule, chars in found.items():
-                fix = _CHAR_RULES[rule]
-                if rule == "control-character" and "\n" in chars:
-                    fix = "write the text on one line, or fold it with >- (not |)"
-                named = (f"{describe_char(c)} at character {at}" for c, at in chars.items())
-                self.add(path, rule, f"the text contains {listing(named)}", fix)
-
     # -- references -----------------------------------------------------------
 
     def context(self) -> None:
@@ -293,26 +244,6 @@ class _Checker:
                 )
 
 
-def _strings(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _strings(item, (*path, index))
-
-
-def _is_pattern(path: KeyPath) -> bool:
-    return (
-        len(path) == 4
-        and path[0] == "sanitizer"
-        and path[1] in ("secrets", "injection")
-        and path[3] in ("pattern", "prefix")
-    )
-
-
 def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     """Run every semantic rule except the sanitizer's.
 
@@ -327,9 +258,8 @@ def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     usable = checker.code_names()
     checker.retired_codes()
     problems = classnames.check(doc, rejected, usable, checker.collided)
-    checker.texts()
     checker.context()
     checker.fallback()
     checker.families()
     checker.limits()
-    return checker.problems + problems
+    return checker.problems + problems + values.check(doc, rejected)
