@@ -77,9 +77,32 @@ def schema_text() -> str:
 
 
 @functools.cache
+def meta_schema() -> dict[str, Any]:
+    """The catalogue meta-schema, parsed once."""
+    schema: dict[str, Any] = json.loads(schema_text())
+    return schema
+
+
+def meta_enum(name: str) -> tuple[str, ...]:
+    """The values of the enum ``$defs/NAME`` of the meta-schema (``recovery_action``...).
+
+    Each enum is defined once there; the renderers read it from here.
+    """
+    return tuple(str(value) for value in meta_schema()["$defs"][name]["enum"])
+
+
+def _resolved(schema: Any) -> Any:
+    """``schema``, or the ``$defs`` entry its local ``$ref`` names."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        return meta_schema()["$defs"].get(ref.removeprefix("#/$defs/"), {})
+    return schema
+
+
+@functools.cache
 def schema_validator() -> Validator:
     """Return the one meta-schema validator, built (and the schema checked) on first use."""
-    schema = json.loads(schema_text())
+    schema = meta_schema()
     _StrictDraft202012.check_schema(schema)
     return _StrictDraft202012(schema)
 
@@ -177,6 +200,7 @@ def _required(doc: Document, path: KeyPath, schema: Any, instance: Any) -> Found
 
 
 def _expected(schema: Any) -> str:
+    schema = _resolved(schema)
     if "enum" in schema:
         return "one of " + listing(str(v) for v in schema["enum"])
     kind = schema.get("type")
