@@ -153,7 +153,7 @@ class _Checker:
                 f"replace {quoted(target)} with a current code",
             )
             return
-        guess = close_match(target, self.codes)
+        guess = close_match(target, (c for c in self.codes if naming.CODE_RE.match(c)))
         self.add(
             path,
             rule,

@@ -56,6 +56,15 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "wrong_container.yaml": ('    context: [retry_after_ms]\n', '    context: retry_after_ms\n'),
     "yaml11_no.yaml": ('    retryable: false\n', '    retryable: no\n'),
     "zero_width_remediation.yaml": ('    remediation: Fix the request and send it again.\n', '    remediation: Fix the request and send\u200b it again.\n'),
+    "grpc_ok.yaml": ('    grpc: Internal\n', '    grpc: OK\n'),
+    "marker_too_long.yaml": ('"…[truncated]"', '"' + "…" * 2048 + '"'),
+    "text_too_long.yaml": ('    cause: The request was rejected.\n', '    cause: "' + "x" * 2049 + '"\n'),
+    "example_type.yaml": ('    type: integer\n', '    type: integer\n    example: "1200"\n'),
+    "braille_blank.yaml": ('    remediation: Fix the request and send it again.\n', '    remediation: "\u2800"\n'),
+    "lookalike_code.yaml": ('  internal:\n', '  intern\u0430l:\n'),
+    "key_line_break.yaml": ('    http: 400\n', '    http: 400\n    "a\\nb": 1\n'),
+    "key_bidi.yaml": ('    http: 400\n', '    http: 400\n    "a\u202eb": 1\n'),
+    "deep_nesting.yaml": ('    context: []\n    retryable: false\n', '    context: []\n    retryable: ' + "[" * 40 + "]" * 40 + '\n'),
 }
 # fmt: on
 

@@ -14,7 +14,7 @@ from errcat.document import Document
 from errcat.load import load_catalogue, parse_catalogue
 from errcat.model import build_model
 from errcat.patterns import findings
-from errcat.problems import CatalogueError, Problem
+from errcat.problems import CatalogueError, Problem, one_line
 from errcat.validate import schema_text, schema_validator, validate
 
 HERE = Path(__file__).resolve().parent
@@ -71,6 +71,7 @@ def test_bad_catalogue_fails_where_expected(name: str) -> None:
     else:
         problems = problems_in(BAD / name)
     expected = EXPECTED[name]
+    assert all(one_line(str(p)) == str(p) for p in problems), "a problem is not one safe line"
     assert sorted((p.line, p.column, p.rule) for p in problems) == sorted(
         (e["line"], e["column"], e["rule"]) for e in expected
     ), "\n".join(map(str, problems))
