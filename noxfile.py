@@ -118,9 +118,8 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Run the generator, Python SDK and cross-cutting tests (conformance runs both SDKs)."""
-    install_codegen(session)
+    session.install("./codegen[test]")
     install_sdk(session)
-    session.install("pytest", "hypothesis")
     build_ts(session)
     session.run("pytest", "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
 

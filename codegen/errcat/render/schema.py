@@ -74,7 +74,8 @@ def envelope_schema(cat: Catalogue) -> dict[str, Any]:
                 "side_effects": {"enum": list(meta_enum("side_effects"))},
             },
             "additionalProperties": True,
-            "allOf": per_code,
+            # JSON Schema wants allOf non-empty: a catalogue without context has none.
+            **({"allOf": per_code} if per_code else {}),
         },
         "Context": {
             "type": "object",
