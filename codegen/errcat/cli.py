@@ -3,13 +3,15 @@
 Exit status: 0 success; 1 ``check`` found drift; 2 the catalogue has
 problems or the command line is wrong (nothing is written); 3 the files could
 not be written or read (nothing on disk changed); 4 errcat itself failed (a
-bug: nothing on disk changed); 130 interrupted before anything was written.
+bug: nothing on disk changed); 128 + N interrupted by signal N (130 for
+Ctrl-C), with every file all old or all new.
 ``diff`` has its own arguments and statuses (:mod:`errcat.diffcli`).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -151,19 +153,36 @@ def _check(
     return 0
 
 
+class TerminatedError(BaseException):
+    """A termination signal arrived (like KeyboardInterrupt, not an Exception)."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+def _on_signal(signum: int, _frame: object) -> None:
+    raise TerminatedError(signum)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point: run and exit with the status.
 
     Whatever happens, the user gets a message rather than a traceback: an
-    interrupt exits 130, and an unexpected failure (a bug in errcat) exits 4
-    with the exception named. The writer restores every file before any
-    exception leaves it, so in both cases nothing on disk is half-changed.
+    interrupt (SIGINT, SIGTERM, SIGHUP) exits 128 plus the signal's number,
+    and an unexpected failure (a bug in errcat) exits 4 with the exception
+    named. The writer holds these signals while it replaces files and restores
+    every file before any exception leaves it, so nothing is half-changed.
     """
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _on_signal)
     try:
         status = run(argv)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, TerminatedError) as exc:
+        signum = exc.signum if isinstance(exc, TerminatedError) else signal.SIGINT
         print("errcat: interrupted; every file is as before or fully written", file=sys.stderr)
-        status = 130
+        status = 128 + int(signum)
     except Exception as exc:  # the last guard: a message, never a traceback
         detail = one_line(f"{type(exc).__name__}: {exc}")
         print(
