@@ -19,9 +19,11 @@ import unicodedata
 from typing import Any
 
 import yaml
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from errcat import naming
+from errcat.languages import LANGUAGES
 from errcat.scalars import resolve_plain
 from errcat.semantic import REQUIRED_STATUSES
 from errcat.wording import char_rule, is_blank
@@ -118,9 +120,11 @@ SNAKE = st.from_regex(r"[a-z][a-z0-9]{0,5}(?:_[a-z0-9]{1,5}){0,2}", fullmatch=Tr
 
 
 def _legal_class(name: str, base: str) -> bool:
-    return (
-        naming.python_problem(name, base) is None and naming.typescript_problem(name, base) is None
-    )
+    return all(naming.class_problem(lang.key, name, base) is None for lang in LANGUAGES)
+
+
+def _legal_base(name: str) -> bool:
+    return all(naming.base_class_problem(lang.key, name) is None for lang in LANGUAGES)
 
 
 @st.composite
@@ -199,6 +203,7 @@ def catalogues(draw: st.DrawFn) -> dict[str, Any]:
     """A valid catalogue of a random API, as plain data."""
     word = draw(st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: w != "mitos"))
     base = word.capitalize() + draw(st.sampled_from(("Error", "Failure", "Problem")))
+    assume(_legal_base(base))
     fields = draw(_fields())
     codes = draw(_codes(sorted(fields), base))
     names = sorted(codes)

@@ -27,10 +27,7 @@ from errcat.cli import run
 
 REQUIRED_SCALARS = ("message", "cause", "remediation", "http", "grpc", "retryable", "side_effects")
 WRONG_TYPES = {"http": '"{}"', "retryable": "1", "message": "5", "grpc": "[{}]", "cause": "{{}}"}
-RESERVED = (
-    sorted(naming.PYTHON_BUILTINS & {"Exception", "TypeError", "ValueError"})
-    + sorted(naming.RUNTIME_NAMES)[:40]
-)
+RESERVED = ["Exception", "TypeError", "Promise", *sorted(naming.runtime_names())[:40]]
 STRANGE = ("\x07", "\x1b", "\x7f", "\u202e", "\u2066", "\u200b", "\ufeff", "\u00ad")
 PROBLEM_RE = re.compile(r"(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): .+ \[[a-z0-9-]+\]; fix: .+")
 COUNT = {"mutations": 0}
