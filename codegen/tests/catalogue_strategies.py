@@ -26,6 +26,7 @@ from errcat import naming
 from errcat.languages import LANGUAGES
 from errcat.scalars import resolve_plain
 from errcat.semantic import REQUIRED_STATUSES
+from errcat.validate import meta_enum
 from errcat.wording import char_rule, is_blank
 
 FUZZ_SCALE = max(1, int(os.environ.get("ERRCAT_FUZZ_EXAMPLES", "1")))
@@ -37,37 +38,10 @@ MEANINGFUL = ("*/", "/*", "`", "```", "|", "${x}", '"""', "\\", "\\n", "<!--", "
 FOREIGN = ("mitos", "sandbox", "sb-7", "agentrun")
 """Words of the project's own API that no other catalogue's output may contain."""
 
-ACTIONS = (
-    "revise_and_retry",
-    "retry_later",
-    "reauthenticate",
-    "confirm",
-    "rediscover",
-    "reduce_work",
-    "start_dependency",
-    "inspect_and_escalate",
-    "do_not_retry",
-)
-SAME_ARGUMENTS = ("safe", "conditional", "discouraged", "never")
-SIDE_EFFECTS = ("none_expected", "possible", "unknown")
-GRPC = (
-    "Canceled",
-    "Unknown",
-    "InvalidArgument",
-    "DeadlineExceeded",
-    "NotFound",
-    "AlreadyExists",
-    "PermissionDenied",
-    "ResourceExhausted",
-    "FailedPrecondition",
-    "Aborted",
-    "OutOfRange",
-    "Unimplemented",
-    "Internal",
-    "Unavailable",
-    "DataLoss",
-    "Unauthenticated",
-)
+ACTIONS = meta_enum("recovery_action")
+SAME_ARGUMENTS = meta_enum("same_arguments")
+SIDE_EFFECTS = meta_enum("side_effects")
+GRPC = tuple(status for status in meta_enum("grpc_status") if status != "OK")
 SANITIZER: dict[str, Any] = {
     "remove": [{"first": "U+0000", "last": "U+0008", "name": "C0 controls before tab"}],
     "to_space": [{"first": "U+0009", "last": "U+000D", "name": "tab and line breaks"}],
@@ -116,6 +90,13 @@ def texts(max_size: int = 40) -> st.SearchStrategy[str]:
     return st.one_of(joined, words).map(lambda t: t[:max_size]).filter(_clean)
 
 
+RECOVERY = st.fixed_dictionaries(
+    {
+        "action": st.sampled_from(ACTIONS),
+        "same_arguments": st.sampled_from(SAME_ARGUMENTS),
+        "guidance": texts(),
+    }
+)
 SNAKE = st.from_regex(r"[a-z][a-z0-9]{0,5}(?:_[a-z0-9]{1,5}){0,2}", fullmatch=True)
 
 
@@ -155,11 +136,7 @@ def _code(draw: st.DrawFn, fields: list[str]) -> dict[str, Any]:
         "grpc": draw(st.sampled_from(GRPC)),
         "context": context,
         "retryable": draw(st.booleans()),
-        "recovery": {
-            "action": draw(st.sampled_from(ACTIONS)),
-            "same_arguments": draw(st.sampled_from(SAME_ARGUMENTS)),
-            "guidance": draw(texts()),
-        },
+        "recovery": draw(RECOVERY),
         "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
     }
     optional = {
@@ -260,11 +237,7 @@ def catalogues(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         data["unknown_code"] = {
             "retryable": draw(st.booleans()),
-            "recovery": {
-                "action": draw(st.sampled_from(ACTIONS)),
-                "same_arguments": draw(st.sampled_from(SAME_ARGUMENTS)),
-                "guidance": draw(texts()),
-            },
+            "recovery": draw(RECOVERY),
             "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
         }
     return data
