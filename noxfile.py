@@ -26,7 +26,7 @@ OLDEST_TS = TOOLS / "node_modules" / "typescript-oldest"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat"]
+nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking"]
 nox.options.error_on_missing_interpreters = True
 
 # uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
@@ -118,9 +118,8 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Run the generator, Python SDK and cross-cutting tests (conformance runs both SDKs)."""
-    install_codegen(session)
+    session.install("./codegen[test]")
     install_sdk(session)
-    session.install("pytest", "hypothesis")
     build_ts(session)
     session.run("pytest", "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
 

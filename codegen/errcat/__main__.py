@@ -1,5 +1,8 @@
 """Entry point of ``python -m errcat``."""
 
-from errcat.cli import main
+try:
+    from errcat.cli import main
+except KeyboardInterrupt:  # Ctrl-C while starting: nothing was read or written yet
+    raise SystemExit(130) from None
 
 main()

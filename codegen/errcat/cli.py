@@ -1,14 +1,17 @@
-"""Command line: ``python -m errcat generate|check|validate|diff``.
+"""Command line: ``python -m errcat generate|check|validate``.
 
 Exit status: 0 success; 1 ``check`` found drift; 2 the catalogue has
 problems or the command line is wrong (nothing is written); 3 the files could
-not be written (nothing on disk changed). ``diff`` has its own arguments and
-statuses (:mod:`errcat.diffcli`).
+not be written or read (nothing on disk changed); 4 errcat itself failed (a
+bug: nothing on disk changed); 128 + N interrupted by signal N (130 for
+Ctrl-C), with every file all old or all new.
+``diff`` has its own arguments and statuses (:mod:`errcat.diffcli`).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -16,10 +19,17 @@ from typing import TextIO
 from errcat import diffcli
 from errcat.load import load_catalogue
 from errcat.model import Catalogue, build_model
-from errcat.problems import CatalogueError
+from errcat.problems import CatalogueError, one_line
 from errcat.render import TARGETS, render_all
 from errcat.validate import validate
-from errcat.write import WriteError, check_drift_message, diff, plan, write_files
+from errcat.write import (
+    WriteError,
+    check_drift_message,
+    diff,
+    plan,
+    sweep_temporaries,
+    write_files,
+)
 
 DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 DEFAULT_COMMAND = "nox -s generate"
@@ -93,6 +103,7 @@ def run(
     args = _parser().parse_args(argv)
     out: Path = args.out
     catalogue: Path = args.catalogue or out / DEFAULT_CATALOGUE
+    shown = one_line(str(catalogue))
     try:
         cat = load_model(catalogue, out)
     except CatalogueError as exc:
@@ -100,39 +111,84 @@ def run(
             print(problem, file=err_stream)
         count = len(exc.problems)
         noun = "problem" if count == 1 else "problems"
-        print(f"errcat: {count} {noun} in {catalogue}; nothing was written", file=err_stream)
-        return 2
-    except OSError as exc:
-        print(f"errcat: cannot read {catalogue}: {exc.strerror or exc}", file=err_stream)
+        print(f"errcat: {count} {noun} in {shown}; nothing was written", file=err_stream)
         return 2
     if args.command == "validate":
-        print(f"errcat: {catalogue} is valid ({len(cat.codes)} codes)", file=out_stream)
+        print(f"errcat: {shown} is valid ({len(cat.codes)} codes)", file=out_stream)
         return 0
     files = render_all(cat, tuple(args.target) if args.target else TARGETS)
-    if args.command == "check":
-        changes = plan(files, out)
-        for change in changes:
-            out_stream.write(diff(change))
-        if changes:
-            print(check_drift_message(changes, cat.regenerate), file=err_stream)
-            return 1
-        print(f"errcat: {len(files)} generated files match {cat.source}", file=out_stream)
-        return 0
     try:
+        for leftover in sweep_temporaries(out):
+            print(f"removed leftover temporary file {one_line(leftover)}", file=err_stream)
+        if args.command == "check":
+            return _check(files, out, cat, out_stream, err_stream)
         changes = write_files(files, out)
-    except WriteError as exc:
-        print(f"errcat: {exc}; nothing was changed", file=err_stream)
+    except (WriteError, OSError) as exc:
+        reason = exc if isinstance(exc, WriteError) else f"cannot write {out}: {exc.strerror}"
+        print(f"errcat: {one_line(str(reason))}; nothing was changed", file=err_stream)
         return 3
     for change in changes:
         verb = "removed" if change.new is None else "created" if change.old is None else "updated"
         print(f"{verb} {change.path}", file=out_stream)
+    written = sum(1 for change in changes if change.new is not None)
+    removed = len(changes) - written
+    stale = f"; {removed} stale generated file(s) removed" if removed else ""
     print(
-        f"errcat: {len(changes)} of {len(files)} files changed from {cat.source}",
+        f"errcat: {written} of {len(files)} files changed from {cat.source}{stale}",
         file=out_stream,
     )
     return 0
 
 
-def main() -> None:
-    """Console-script entry point: run and exit with the status."""
-    sys.exit(run())
+def _check(
+    files: dict[str, str], out: Path, cat: Catalogue, out_stream: TextIO, err_stream: TextIO
+) -> int:
+    changes = plan(files, out)
+    for change in changes:
+        out_stream.write(diff(change))
+    if changes:
+        print(check_drift_message(changes, cat.regenerate), file=err_stream)
+        return 1
+    print(f"errcat: {len(files)} generated files match {cat.source}", file=out_stream)
+    return 0
+
+
+class TerminatedError(BaseException):
+    """A termination signal arrived (like KeyboardInterrupt, not an Exception)."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+def _on_signal(signum: int, _frame: object) -> None:
+    raise TerminatedError(signum)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: run and exit with the status.
+
+    Whatever happens, the user gets a message rather than a traceback: an
+    interrupt (SIGINT, SIGTERM, SIGHUP) exits 128 plus the signal's number,
+    and an unexpected failure (a bug in errcat) exits 4 with the exception
+    named. The writer holds these signals while it replaces files and restores
+    every file before any exception leaves it, so nothing is half-changed.
+    """
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _on_signal)
+    try:
+        status = run(argv)
+    except (KeyboardInterrupt, TerminatedError) as exc:
+        signum = exc.signum if isinstance(exc, TerminatedError) else signal.SIGINT
+        print("errcat: interrupted; every file is as before or fully written", file=sys.stderr)
+        status = 128 + int(signum)
+    except Exception as exc:  # the last guard: a message, never a traceback
+        detail = one_line(f"{type(exc).__name__}: {exc}")
+        print(
+            f"errcat: internal error ({detail}); nothing was changed. "
+            "Please report this with the catalogue that caused it.",
+            file=sys.stderr,
+        )
+        status = 4
+    sys.exit(status)

@@ -25,6 +25,12 @@ from errcat.wording import quoted
 from errcat.yamltext import Lines, clean, decode
 
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 32
+"""The deepest nesting of mappings and lists a catalogue may have (it needs 6).
+
+Deeper input is refused at the first node past the limit, so no walk over the
+data (this loader's, the validator's, the renderers') ever recurses further.
+"""
 _KEY_KINDS = {
     "bool": "a boolean",
     "int": "a number",
@@ -46,6 +52,7 @@ _SYNTAX_FIXES = (
     ("cannot start any token", "quote the value: a plain value cannot start with this character"),
     ("block end", "indent this line like the other entries of its block"),
     ("undefined alias", "write the value out in full instead of using an alias"),
+    ("maximum nesting depth", "flatten it: a catalogue nests mappings and lists a few levels deep"),
     ("duplicate anchor", "remove the anchors and write every value out in full"),
 )
 
@@ -183,6 +190,14 @@ class _Reader:
         self.visited.add(id(node))
         if record:
             self.marks[path] = _mark(node.start_mark)
+        if len(path) >= MAX_DEPTH and not isinstance(node, yaml.ScalarNode):
+            self.add(
+                _mark(node.start_mark),
+                "too-deep",
+                prefixed(path[:3], f"the value is nested more than {MAX_DEPTH} levels deep"),
+                "flatten it: a catalogue nests mappings and lists at most a few levels deep",
+            )
+            return None
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path, record)
         if isinstance(node, yaml.SequenceNode):

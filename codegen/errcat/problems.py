@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from errcat.wording import one_line
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -30,9 +32,13 @@ class Problem:
     fix: str
 
     def __str__(self) -> str:
-        return (
+        """The one-line form; catalogue text in it is escaped by :func:`one_line`."""
+        return one_line(
             f"{self.file}:{self.line}:{self.column}: {self.message} [{self.rule}]; fix: {self.fix}"
         )
+
+
+__all__ = ["CatalogueError", "Problem", "one_line"]
 
 
 class CatalogueError(Exception):

@@ -1,23 +1,21 @@
 """The semantic rules of a catalogue: what the meta-schema cannot say.
 
 Codes and class names are unique (also once case and separators are
-ignored) and legal in both languages; texts are free of control, bidi and
-invisible characters and not blank; every name a code, the fallback map, a
+ignored) and legal in both languages; every name a code, the fallback map, a
 family or a retired entry refers to exists; retired codes stay retired;
 limits are consistent. Each rule has its own id; every problem names the
-value and a concrete fix. The sanitizer rules live in :mod:`errcat.patterns`.
+value and a concrete fix. The rules on single texts and values live in
+:mod:`errcat.values`, the sanitizer's in :mod:`errcat.patterns`.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterator
 from typing import Any
 
-from errcat import classnames, naming
+from errcat import classnames, naming, values
 from errcat.document import Document, KeyPath, is_rejected
 from errcat.problems import Problem
-from errcat.wording import ascii_snake, close_match, describe_char, listing, quoted
+from errcat.wording import close_match, describe_char, listing, quoted, snake_suggestion
 
 REQUIRED_STATUSES = (
     "400",
@@ -37,45 +35,9 @@ REQUIRED_STATUSES = (
 )
 """Statuses the fallback map must name explicitly."""
 
-BIDI = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C])
-INVISIBLE = frozenset(
-    [
-        *range(0x200B, 0x200E),
-        *range(0x2060, 0x2065),
-        *(0xFEFF, 0x00AD, 0x180E, 0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0),
-        *range(0x180B, 0x1810),
-        *range(0xFE00, 0xFE10),
-        *range(0xE0100, 0xE01F0),
-    ]
-)
-_CHAR_RULES = {
-    "control-character": "delete the control character; catalogue text is one line of plain text",
-    "bidi-control": "delete the character: bidi controls make text display unlike what it says",
-    "invisible-character": "delete the invisible character",
-}
-_BLANK_FIXES = {
-    "remediation": "write the remediation: the concrete next step for the caller",
-    "message": "write the one-line summary",
-    "cause": "write the one-sentence cause",
-    "guidance": "write the recovery guidance: what to do next",
-}
-
 
 def _mapping(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
-
-
-def char_rule(char: str) -> str | None:
-    """Say which text rule ``char`` breaks, or ``None`` if it may appear in catalogue text."""
-    point = ord(char)
-    if point in BIDI:
-        return "bidi-control"
-    category = unicodedata.category(char)
-    if point in INVISIBLE or category == "Cf":
-        return "invisible-character"
-    if category in ("Cc", "Cs", "Zl", "Zp"):
-        return "control-character"
-    return None
 
 
 class _Checker:
@@ -113,11 +75,14 @@ class _Checker:
                     if strange
                     else "is not lower snake_case (a-z, 0-9 and _, starting with a letter)"
                 )
+                guess = snake_suggestion(code)
                 self.add(
                     path,
                     "code-name",
                     f"the code {quoted(code)} {what}; codes are lower snake_case ASCII",
-                    f"rename it to {quoted(ascii_snake(code))}",
+                    f"rename it to {quoted(guess)}"
+                    if guess and guess not in self.codes
+                    else "rename it to a lower snake_case ASCII name (a-z, 0-9 and _)",
                     at_key=True,
                 )
             key = naming.fold(code)
@@ -188,7 +153,7 @@ class _Checker:
                 f"replace {quoted(target)} with a current code",
             )
             return
-        guess = close_match(target, self.codes)
+        guess = close_match(target, (c for c in self.codes if naming.CODE_RE.match(c)))
         self.add(
             path,
             rule,
@@ -197,34 +162,6 @@ class _Checker:
             if guess
             else f"name a code defined under codes, or define {target} there",
         )
-
-    # -- texts ----------------------------------------------------------------
-
-    def texts(self) -> None:
-        for path, text in _strings(self.data, ()):
-            if _is_pattern(path) or not self.ok(path):
-                continue
-            if text and not text.strip():
-                key = next((k for k in reversed(path) if isinstance(k, str)), "")
-                self.add(
-                    path,
-                    "blank-text",
-                    f"the text is blank ({quoted(text)})",
-                    _BLANK_FIXES.get(key, "write the text, or remove the key"),
-                )
-            if text.isascii() and text.isprintable():
-                continue  # control, bidi and invisible characters are all outside this
-            found: dict[str, dict[str, int]] = {}
-            for index, char in enumerate(text):
-                rule = char_rule(char)
-                if rule is not None:
-                    found.setdefault(rule, {}).setdefault(char, index + 1)
-            for rule, chars in found.items():
-                fix = _CHAR_RULES[rule]
-                if rule == "control-character" and "\n" in chars:
-                    fix = "write the text on one line, or fold it with >- (not |)"
-                named = (f"{describe_char(c)} at character {at}" for c, at in chars.items())
-                self.add(path, rule, f"the text contains {listing(named)}", fix)
 
     # -- references -----------------------------------------------------------
 
@@ -307,26 +244,6 @@ class _Checker:
                 )
 
 
-def _strings(value: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _strings(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _strings(item, (*path, index))
-
-
-def _is_pattern(path: KeyPath) -> bool:
-    return (
-        len(path) == 4
-        and path[0] == "sanitizer"
-        and path[1] in ("secrets", "injection")
-        and path[3] in ("pattern", "prefix")
-    )
-
-
 def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     """Run every semantic rule except the sanitizer's.
 
@@ -341,9 +258,8 @@ def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     usable = checker.code_names()
     checker.retired_codes()
     problems = classnames.check(doc, rejected, usable, checker.collided)
-    checker.texts()
     checker.context()
     checker.fallback()
     checker.families()
     checker.limits()
-    return checker.problems + problems
+    return checker.problems + problems + values.check(doc, rejected)

@@ -28,7 +28,15 @@ from errcat import patterns, semantic
 from errcat.document import Document, KeyPath, format_path
 from errcat.problems import Problem
 from errcat.scalars import FLOAT_RE, INT_RE
-from errcat.wording import ascii_snake, close_match, kind_of, listing, quoted, schema_kind, shown
+from errcat.wording import (
+    close_match,
+    kind_of,
+    listing,
+    quoted,
+    schema_kind,
+    shown,
+    snake_suggestion,
+)
 
 SCHEMA_NAME = "catalogue.schema.json"
 
@@ -69,9 +77,32 @@ def schema_text() -> str:
 
 
 @functools.cache
+def meta_schema() -> dict[str, Any]:
+    """The catalogue meta-schema, parsed once."""
+    schema: dict[str, Any] = json.loads(schema_text())
+    return schema
+
+
+def meta_enum(name: str) -> tuple[str, ...]:
+    """The values of the enum ``$defs/NAME`` of the meta-schema (``recovery_action``...).
+
+    Each enum is defined once there; the renderers read it from here.
+    """
+    return tuple(str(value) for value in meta_schema()["$defs"][name]["enum"])
+
+
+def _resolved(schema: Any) -> Any:
+    """``schema``, or the ``$defs`` entry its local ``$ref`` names."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        return meta_schema()["$defs"].get(ref.removeprefix("#/$defs/"), {})
+    return schema
+
+
+@functools.cache
 def schema_validator() -> Validator:
     """Return the one meta-schema validator, built (and the schema checked) on first use."""
-    schema = json.loads(schema_text())
+    schema = meta_schema()
     _StrictDraft202012.check_schema(schema)
     return _StrictDraft202012(schema)
 
@@ -142,7 +173,8 @@ def _key_name(doc: Document, path: KeyPath, keyword: str, expected: Any, key: st
     else:
         words = _PATTERN_WORDS.get(str(expected), f"of the form {expected}")
         message = f"the key {quoted(key)} is not {words}"
-        fix = f"rename it to {quoted(ascii_snake(key))}"
+        guess = snake_suggestion(key)
+        fix = f"rename it to {quoted(guess)}" if guess else f"rename it to {words}"
         if str(expected) == "^[1-5][0-9][0-9]$":
             fix = 'write the status as three digits in quotes, e.g. "503"'
     yield key_path, doc.problem(key_path, "key-format", message, fix, at_key=True)
@@ -168,6 +200,7 @@ def _required(doc: Document, path: KeyPath, schema: Any, instance: Any) -> Found
 
 
 def _expected(schema: Any) -> str:
+    schema = _resolved(schema)
     if "enum" in schema:
         return "one of " + listing(str(v) for v in schema["enum"])
     kind = schema.get("type")
@@ -302,11 +335,13 @@ def _type_words(expected: Any, instance: Any) -> tuple[str, str]:
 
 
 def _pattern_fix(pattern: Any, instance: str) -> str:
+    guess = snake_suggestion(instance)
     if pattern == "^[a-z][a-z0-9_]*$":
-        return f"write {quoted(ascii_snake(instance))}"
+        return f"write {quoted(guess)}" if guess else "write it in lower snake_case ASCII"
     if pattern == "^[A-Z][A-Za-z0-9]*$":
-        words = ascii_snake(instance).split("_")
-        return f"write {quoted(''.join(w.capitalize() for w in words))}"
+        if guess is None:
+            return "write it as a PascalCase ASCII name"
+        return f"write {quoted(''.join(w.capitalize() for w in guess.split('_')))}"
     if str(pattern).startswith("^U\\+"):
         return f'write it like "U+{instance.upper().removeprefix("U+").zfill(4)}"'
     if str(pattern).startswith("^(0|[1-9]"):

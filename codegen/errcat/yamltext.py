@@ -8,6 +8,7 @@ reports everything else too.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Any
 
@@ -114,9 +115,11 @@ def clean(text: str, lines: Lines, file: str, problems: list[Problem], loader: t
     if not tabs:
         return "".join(chars)
     spans = _quoted_spans(chars, loader)
+    starts = [start for start, _end in spans]
     reported_lines: set[int] = set()
     for index in tabs:
-        if any(start < index < end for start, end in spans):
+        inside = bisect.bisect_left(starts, index) - 1
+        if inside >= 0 and index < spans[inside][1]:
             continue
         chars[index] = " "
         line, column = lines.at(index)
@@ -134,17 +137,18 @@ def clean(text: str, lines: Lines, file: str, problems: list[Problem], loader: t
 
 
 def _quoted_spans(chars: list[str], loader: type[Any]) -> list[tuple[int, int]]:
-    """Offsets of quoted scalars; tabs that stop the scanner are blanked to scan on."""
-    work = list(chars)
-    while True:
-        spans: list[tuple[int, int]] = []
-        try:
-            for token in yaml.scan("".join(work), Loader=loader):
-                if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"'):
-                    spans.append((token.start_mark.index, token.end_mark.index))
-        except yaml.MarkedYAMLError as err:
-            mark = err.problem_mark
-            if mark is not None and 0 <= mark.index < len(work) and work[mark.index] == "\t":
-                work[mark.index] = " "
-                continue
-        return spans
+    """Offsets of quoted scalars, from one scan of the text with every tab blanked.
+
+    A tab inside a quoted scalar and the space that replaces it scan alike, so
+    the spans are those of the original text; a tab outside one would stop the
+    scanner, and blanking them all first keeps the scan to one pass.
+    """
+    work = "".join(chars).replace("\t", " ")
+    spans: list[tuple[int, int]] = []
+    try:
+        for token in yaml.scan(work, Loader=loader):
+            if isinstance(token, yaml.ScalarToken) and token.style in ("'", '"'):
+                spans.append((token.start_mark.index, token.end_mark.index))
+    except yaml.MarkedYAMLError:
+        pass  # the parser reports the syntax error; tabs past it count as outside
+    return spans

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from catalogue_variants import VARIANTS, edited
 
 from errcat.cli import run
 
@@ -119,11 +120,15 @@ def test_check_reports_a_missing_file(tmp_path: Path) -> None:
     assert "+++ b/llms.txt" in stdout
 
 
-BAD_FILES = sorted(BAD.glob("*.yaml"))
+BAD_NAMES = sorted({p.name for p in BAD.glob("*.yaml")} | set(VARIANTS))
 
 
-@pytest.mark.parametrize("catalogue", BAD_FILES, ids=[p.stem for p in BAD_FILES])
-def test_bad_catalogue_writes_nothing(catalogue: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", BAD_NAMES, ids=[n.removesuffix(".yaml") for n in BAD_NAMES])
+def test_bad_catalogue_writes_nothing(name: str, tmp_path: Path) -> None:
+    catalogue = BAD / name
+    if name in VARIANTS:
+        catalogue = tmp_path / name
+        catalogue.write_text(edited(VARIANTS[name]), encoding="utf-8")
     out = tmp_path / "out"
     generate(GOOD / "minimal.yaml", out)
     before = tree(out)

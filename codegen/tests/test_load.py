@@ -278,3 +278,25 @@ def test_pure_python_loader_gives_the_same_result(monkeypatch: pytest.MonkeyPatc
     assert slow.marks == fast.marks
     assert slow.key_marks == fast.key_marks
     assert problems_of("a: no\nb: &x 1\nb: 2\n") == fast_problems
+
+
+@pytest.mark.parametrize("lines", [50, 500])
+def test_tabs_are_found_in_a_fixed_number_of_scans(
+    lines: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The loader is linear in the file: however many tabs, the text is scanned a fixed
+    # number of times (it once rescanned the whole file for every tab it met).
+    text = MINIMAL.read_text(encoding="utf-8").replace(
+        "\nretired:", "\nextra:\n" + "\tx: 1\n" * lines + "retired:"
+    )
+    calls = []
+    real = yaml.scan
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(yaml, "scan", counting)
+    problems = problems_of(text)
+    assert sum(p.rule == "tab" for p in problems) == lines
+    assert len(calls) <= 3

@@ -7,23 +7,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from catalogue_variants import VARIANTS, edited
 
 from errcat import naming
 from errcat.document import Document
 from errcat.load import load_catalogue, parse_catalogue
 from errcat.model import build_model
 from errcat.patterns import findings
-from errcat.problems import CatalogueError, Problem
+from errcat.problems import CatalogueError, Problem, one_line
 from errcat.validate import schema_text, schema_validator, validate
 
 HERE = Path(__file__).resolve().parent
+MINIMAL = edited()
 REPO = HERE.parents[1]
 GOOD = HERE / "fixtures" / "good"
 BAD = HERE / "fixtures" / "bad"
 EXPECTED: dict[str, list[dict[str, Any]]] = json.loads(
     (BAD / "expected.json").read_text(encoding="utf-8")
 )
-MINIMAL_TEXT = (GOOD / "minimal.yaml").read_text(encoding="utf-8")
 
 
 def problems_in(path: Path) -> list[Problem]:
@@ -35,17 +36,18 @@ def problems_in(path: Path) -> list[Problem]:
     return validate(doc)
 
 
-def variant(*edits: tuple[str, str]) -> list[Problem]:
-    """Validate the minimal catalogue with each (old, new) edit applied once."""
-    text = MINIMAL_TEXT
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
+def problems_of_text(text: str, display: str) -> list[Problem]:
+    """Load and validate catalogue text, showing ``display`` as its file."""
     try:
-        doc = parse_catalogue(text, "v.yaml")
+        doc = parse_catalogue(text, display)
     except CatalogueError as exc:
         return exc.problems
     return validate(doc)
+
+
+def variant(*edits: tuple[str, str]) -> list[Problem]:
+    """Validate the minimal catalogue with each (old, new) edit applied once."""
+    return problems_of_text(edited(*edits), "v.yaml")
 
 
 def rules(problems: list[Problem]) -> list[str]:
@@ -55,16 +57,21 @@ def rules(problems: list[Problem]) -> list[str]:
 # -- the fixtures -------------------------------------------------------------------
 
 
-def test_every_bad_fixture_has_expectations() -> None:
-    names = sorted(p.name for p in BAD.glob("*.yaml"))
-    assert names == sorted(EXPECTED)
-    assert len(names) >= 34
+def test_every_bad_catalogue_has_expectations() -> None:
+    files = {p.name for p in BAD.glob("*.yaml")}
+    assert not files & set(VARIANTS), "a case is both a file and an edit"
+    assert sorted(files | set(VARIANTS)) == sorted(EXPECTED)
+    assert len(EXPECTED) >= 50
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_bad_fixture_fails_where_expected(name: str) -> None:
-    problems = problems_in(BAD / name)
+def test_bad_catalogue_fails_where_expected(name: str) -> None:
+    if name in VARIANTS:
+        problems = problems_of_text(edited(VARIANTS[name]), name)
+    else:
+        problems = problems_in(BAD / name)
     expected = EXPECTED[name]
+    assert all(one_line(str(p)) == str(p) for p in problems), "a problem is not one safe line"
     assert sorted((p.line, p.column, p.rule) for p in problems) == sorted(
         (e["line"], e["column"], e["rule"]) for e in expected
     ), "\n".join(map(str, problems))
@@ -139,11 +146,11 @@ def test_contract_version_starts_at_one() -> None:
 
 
 def test_missing_top_level_section() -> None:
-    start = MINIMAL_TEXT.index("families:")
-    end = MINIMAL_TEXT.index("retired:")
-    assert variant((MINIMAL_TEXT[start:end], "")) == []  # families are optional
-    start, end = MINIMAL_TEXT.index("limits:"), MINIMAL_TEXT.index("context_fields:")
-    problems = variant((MINIMAL_TEXT[start:end], ""))
+    start = MINIMAL.index("families:")
+    end = MINIMAL.index("retired:")
+    assert variant((MINIMAL[start:end], "")) == []  # families are optional
+    start, end = MINIMAL.index("limits:"), MINIMAL.index("context_fields:")
+    problems = variant((MINIMAL[start:end], ""))
     assert [(p.rule, p.fix) for p in problems] == [
         ("missing-key", "add a limits entry (a mapping) to the top level")
     ]
@@ -174,7 +181,7 @@ def test_duplicate_list_items_and_bad_keys() -> None:
 
 
 def test_codes_equal_after_folding_are_refused() -> None:
-    block = MINIMAL_TEXT[MINIMAL_TEXT.index("  internal:\n") : MINIMAL_TEXT.index("fallback:")]
+    block = MINIMAL[MINIMAL.index("  internal:\n") : MINIMAL.index("fallback:")]
     problems = variant(
         ("fallback:\n", block.replace("  internal:", "  inter_nal:") + "fallback:\n")
     )

@@ -87,10 +87,10 @@ def test_unwritable_target_leaves_every_old_file(
     write_files({"a.txt": "old a\n", "b.txt": "old b\n"}, tmp_path)
     real = writer._temp_beside
 
-    def failing(target: Path, data: bytes) -> Path:
+    def failing(target: Path, data: bytes, made: list[Path]) -> Path:
         if target.name == "b.txt":
             raise PermissionError(13, "Permission denied", str(target))
-        return real(target, data)
+        return real(target, data, made)
 
     monkeypatch.setattr(writer, "_temp_beside", failing)
     with pytest.raises(WriteError, match="Permission denied"):

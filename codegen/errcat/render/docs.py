@@ -1,11 +1,16 @@
 """Render ``docs/errors.md``, the human catalogue.
 
 Every table row and example is prepared here (escaped, ordered, joined) so
-the template only lays them out.
+the template only lays them out. Catalogue text is escaped for where it lands:
+:func:`inline` for prose, headings and table cells (Markdown and HTML
+punctuation, pipes, line breaks), :func:`fence` for code blocks (a fence
+longer than any backtick run inside). The envelope example is the
+catalogue's own: its code with the most context fields.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +22,34 @@ from errcat.render.schema import dumps
 PATH = "docs/errors.md"
 
 
+_MARKDOWN_PUNCTUATION_RE = re.compile(r"[\\`*\[\]<>|~#&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+"""Characters that could start Markdown or HTML syntax; ``_`` only beside a non-word."""
+_LINE_START_RE = re.compile(r"\A([0-9]*)([-+=]|(?<=[0-9])[.)])")
+"""A start of text that would open a list item or underline a heading."""
+
+
+def inline(text: str) -> str:
+    """Make ``text`` one line of literal Markdown: prose, a heading or a table cell.
+
+    Whitespace runs (line breaks included) become one space, and every
+    character that could open Markdown or HTML syntax is backslash-escaped,
+    so ``<!--``, ``|``, `````` ` `````` and ``*`` show as themselves.
+    """
+    flat = " ".join(text.split())
+    escaped = _MARKDOWN_PUNCTUATION_RE.sub(lambda m: "\\" + m.group(), flat)
+    return _LINE_START_RE.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", escaped)
+
+
 def cell(text: str) -> str:
-    """Make ``text`` safe inside a Markdown table cell."""
-    return " ".join(text.split()).replace("\\", "\\\\").replace("|", "\\|")
+    """Make ``text`` safe inside a Markdown table cell (see :func:`inline`)."""
+    return inline(text)
+
+
+def fence(text: str, info: str = "") -> str:
+    """Wrap ``text`` in a code fence longer than any run of backticks inside it."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    marks = "`" * max(3, longest + 1)
+    return f"{marks}{info}\n{text}\n{marks}"
 
 
 def code_list(names: tuple[str, ...] | list[str]) -> str:
@@ -45,6 +75,7 @@ class CodeRow:
     guidance: str
     python_class: str
     ts_class: str
+    classes: str
     fallback_statuses: str
     emitted_by: str
     example: str
@@ -64,6 +95,20 @@ def example_envelope(entry: ErrorCode) -> dict[str, Any]:
     return {"error": error}
 
 
+def class_names(entry: ErrorCode, mark: str = "`") -> str:
+    """The code's class in each SDK: one name when both languages agree."""
+    python, typescript = f"{mark}{entry.python_class}{mark}", f"{mark}{entry.ts_class}{mark}"
+    if python == typescript:
+        return python
+    return f"{python} in Python, {typescript} in TypeScript"
+
+
+def envelope_example_code(cat: Catalogue) -> ErrorCode:
+    """The code the envelope section shows: a server code with the most context fields."""
+    candidates = cat.server_codes or cat.codes
+    return max(candidates, key=lambda c: (len(c.context), -candidates.index(c)))
+
+
 def _row(entry: ErrorCode) -> CodeRow:
     return CodeRow(
         code=entry.code,
@@ -80,9 +125,10 @@ def _row(entry: ErrorCode) -> CodeRow:
         guidance=cell(entry.recovery.guidance),
         python_class=entry.python_class,
         ts_class=entry.ts_class,
+        classes=class_names(entry),
         fallback_statuses=", ".join(entry.fallback_statuses) or "—",
         emitted_by=entry.emitted_by,
-        example=dumps(example_envelope(entry)).rstrip("\n"),
+        example=fence(dumps(example_envelope(entry)).rstrip("\n"), "json"),
         anchor=entry.code.replace("_", "-"),
     )
 
@@ -101,8 +147,8 @@ def render(cat: Catalogue) -> dict[str, str]:
     ]
     families = [
         {
-            "title": f.title,
-            "summary": " ".join(f.summary.split()),
+            "title": inline(f.title),
+            "summary": inline(f.summary),
             "rows": [rows[c] for c in f.codes],
         }
         for f in cat.families
@@ -143,7 +189,9 @@ def render(cat: Catalogue) -> dict[str, str]:
         status_map=status_map,
         retired=retired,
         schema_path=f"../{SCHEMA_PATH}",
-        summary=" ".join(cat.api_summary.split()),
-        unknown_guidance=" ".join(cat.unknown.recovery.guidance.split()),
+        api_name=inline(cat.api_name),
+        summary=inline(cat.api_summary),
+        unknown_guidance=inline(cat.unknown.recovery.guidance),
+        envelope=fence(dumps(example_envelope(envelope_example_code(cat))).rstrip("\n"), "json"),
     )
     return {PATH: text}

@@ -13,22 +13,9 @@ from typing import Any
 from errcat.model import Catalogue, ErrorCode
 from errcat.naming import context_type_name
 from errcat.render import header_lines
+from errcat.validate import meta_enum
 
 PATH = "schemas/error-envelope.schema.json"
-
-RECOVERY_ACTIONS = (
-    "revise_and_retry",
-    "retry_later",
-    "reauthenticate",
-    "confirm",
-    "rediscover",
-    "reduce_work",
-    "start_dependency",
-    "inspect_and_escalate",
-    "do_not_retry",
-)
-SAME_ARGUMENTS = ("safe", "conditional", "discouraged", "never")
-SIDE_EFFECTS = ("none_expected", "possible", "unknown")
 
 
 def context_def_name(entry: ErrorCode) -> str:
@@ -84,10 +71,11 @@ def envelope_schema(cat: Catalogue) -> dict[str, Any]:
                 "context": {"$ref": "#/$defs/Context"},
                 "request_id": {"type": "string", "description": "The request id, when known."},
                 "recovery": {"$ref": "#/$defs/Recovery"},
-                "side_effects": {"enum": list(SIDE_EFFECTS)},
+                "side_effects": {"enum": list(meta_enum("side_effects"))},
             },
             "additionalProperties": True,
-            "allOf": per_code,
+            # JSON Schema wants allOf non-empty: a catalogue without context has none.
+            **({"allOf": per_code} if per_code else {}),
         },
         "Context": {
             "type": "object",
@@ -102,8 +90,8 @@ def envelope_schema(cat: Catalogue) -> dict[str, Any]:
             "description": "What to do next, and whether to resend the same request.",
             "required": ["action", "same_arguments"],
             "properties": {
-                "action": {"enum": list(RECOVERY_ACTIONS)},
-                "same_arguments": {"enum": list(SAME_ARGUMENTS)},
+                "action": {"enum": list(meta_enum("recovery_action"))},
+                "same_arguments": {"enum": list(meta_enum("same_arguments"))},
                 "guidance": {"type": "string"},
                 "retry_after_ms": {"type": "integer", "minimum": 0},
             },

@@ -1,0 +1,263 @@
+"""Hypothesis strategies for valid catalogues of any API, and their YAML.
+
+:func:`catalogues` draws catalogue data within every rule: random code and
+field names (unique also when case and separators are ignored, with class
+names legal in both languages), any subset of the optional sections and keys,
+codes with and without context, and texts from every Unicode category a
+catalogue allows, mixed with text that means something in a target language
+(``*/``, backticks, ``|``, ``${``, ``\"\"\"``, backslashes, ``<!--``).
+:func:`to_yaml` writes it as block YAML, one key per line.
+
+``ERRCAT_FUZZ_EXAMPLES`` raises the number of examples every property test
+runs (the defaults are small so a bare ``nox`` stays quick).
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from typing import Any
+
+import yaml
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from errcat import naming
+from errcat.languages import LANGUAGES
+from errcat.scalars import resolve_plain
+from errcat.semantic import REQUIRED_STATUSES
+from errcat.validate import meta_enum
+from errcat.wording import char_rule, is_blank
+
+FUZZ_SCALE = max(1, int(os.environ.get("ERRCAT_FUZZ_EXAMPLES", "1")))
+"""Multiplier of every default example budget (``ERRCAT_FUZZ_EXAMPLES=20`` for a long run)."""
+
+MEANINGFUL = ("*/", "/*", "`", "```", "|", "${x}", '"""', "\\", "\\n", "<!--", "-->", "'", '"')
+"""Text that ends a comment, a literal, a code span, a table cell or an HTML comment."""
+
+FOREIGN = ("mitos", "sandbox", "sb-7", "agentrun")
+"""Words of the project's own API that no other catalogue's output may contain."""
+
+ACTIONS = meta_enum("recovery_action")
+SAME_ARGUMENTS = meta_enum("same_arguments")
+SIDE_EFFECTS = meta_enum("side_effects")
+GRPC = tuple(status for status in meta_enum("grpc_status") if status != "OK")
+SANITIZER: dict[str, Any] = {
+    "remove": [{"first": "U+0000", "last": "U+0008", "name": "C0 controls before tab"}],
+    "to_space": [{"first": "U+0009", "last": "U+000D", "name": "tab and line breaks"}],
+    "secrets": [
+        {
+            "name": "bearer credential",
+            "prefix": "[Bb][Ee][Aa][Rr][Ee][Rr] +",
+            "pattern": "[A-Za-z0-9._~+/=-]{6,}",
+            "triggers": ["bearer"],
+        }
+    ],
+    "injection": [
+        {
+            "name": "chat template special tokens",
+            "pattern": "<\\|[A-Za-z0-9_]{1,32}\\|>",
+            "triggers": ["<|"],
+        }
+    ],
+}
+
+
+def _allowed(char: str) -> bool:
+    """A character catalogue text may hold, that YAML can carry."""
+    return (
+        char_rule(char) is None
+        and char not in "\ufffe\uffff"
+        and unicodedata.category(char) not in ("Cs", "Cc")
+    )
+
+
+_CHARS = st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Cf", "Zl", "Zp")).filter(
+    _allowed
+)
+
+
+def _clean(text: str) -> bool:
+    folded = text.casefold()
+    return bool(text) and not is_blank(text) and not any(word in folded for word in FOREIGN)
+
+
+def texts(max_size: int = 40) -> st.SearchStrategy[str]:
+    """Non-blank one-line text: any allowed character, and target-meaningful pieces."""
+    piece = st.one_of(st.text(_CHARS, min_size=1, max_size=8), st.sampled_from(MEANINGFUL))
+    joined = st.lists(piece, min_size=1, max_size=6).map(" ".join)
+    words = st.text(st.sampled_from("abcdefghij klm"), min_size=1, max_size=20)
+    return st.one_of(joined, words).map(lambda t: t[:max_size]).filter(_clean)
+
+
+RECOVERY = st.fixed_dictionaries(
+    {
+        "action": st.sampled_from(ACTIONS),
+        "same_arguments": st.sampled_from(SAME_ARGUMENTS),
+        "guidance": texts(),
+    }
+)
+SNAKE = st.from_regex(r"[a-z][a-z0-9]{0,5}(?:_[a-z0-9]{1,5}){0,2}", fullmatch=True)
+
+
+def _legal_class(name: str, base: str) -> bool:
+    return all(naming.class_problem(lang.key, name, base) is None for lang in LANGUAGES)
+
+
+def _legal_base(name: str) -> bool:
+    return all(naming.base_class_problem(lang.key, name) is None for lang in LANGUAGES)
+
+
+@st.composite
+def _codes(draw: st.DrawFn, fields: list[str], base: str) -> dict[str, dict[str, Any]]:
+    names = draw(st.lists(SNAKE, min_size=1, max_size=6))
+    codes: dict[str, dict[str, Any]] = {}
+    taken = {naming.fold(base), naming.fold(naming.known_type_name(base))}
+    for code in names:
+        cls = naming.class_name_for(code)
+        keys = {naming.fold(code), naming.fold(cls), naming.fold(naming.context_type_name(cls))}
+        if keys & taken or not _legal_class(cls, base):
+            continue
+        taken |= keys
+        codes[code] = draw(_code(fields))
+    if not codes:
+        codes["failure"] = draw(_code(fields))
+    return codes
+
+
+@st.composite
+def _code(draw: st.DrawFn, fields: list[str]) -> dict[str, Any]:
+    context = draw(st.lists(st.sampled_from(fields), unique=True)) if fields else []
+    spec: dict[str, Any] = {
+        "message": draw(texts()),
+        "cause": draw(texts()),
+        "remediation": draw(texts()),
+        "http": draw(st.integers(400, 599)),
+        "grpc": draw(st.sampled_from(GRPC)),
+        "context": context,
+        "retryable": draw(st.booleans()),
+        "recovery": draw(RECOVERY),
+        "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
+    }
+    optional = {
+        "emitted_by": st.sampled_from(("server", "sdk")),
+        "auth_failure": st.booleans(),
+        "cancelled": st.booleans(),
+        "since": st.integers(1, 9),
+        "deprecated": texts(),
+        "surfaces": st.dictionaries(
+            SNAKE, st.fixed_dictionaries({}, optional={"message": texts()}), max_size=2
+        ).map(lambda d: {k: v or {"remediation": "Do it."} for k, v in d.items()}),
+    }
+    for key in draw(st.lists(st.sampled_from(sorted(optional)), unique=True)):
+        spec[key] = draw(optional[key])
+    return spec
+
+
+_EXAMPLES = {
+    "string": texts(20),
+    "integer": st.integers(-(2**31), 2**31),
+    "number": st.one_of(st.integers(-1000, 1000), st.sampled_from([0.5, 1.25, -3.75])),
+    "boolean": st.booleans(),
+}
+
+
+@st.composite
+def _fields(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
+    names = draw(st.lists(SNAKE, max_size=4, unique_by=naming.fold))
+    fields: dict[str, dict[str, Any]] = {}
+    for name in names:
+        kind = draw(st.sampled_from(sorted(_EXAMPLES)))
+        entry: dict[str, Any] = {"type": kind, "meaning": draw(texts())}
+        if draw(st.booleans()):
+            entry["example"] = draw(_EXAMPLES[kind])
+        fields[name] = entry
+    return fields
+
+
+@st.composite
+def catalogues(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid catalogue of a random API, as plain data."""
+    word = draw(st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: w != "mitos"))
+    base = word.capitalize() + draw(st.sampled_from(("Error", "Failure", "Problem")))
+    assume(_legal_base(base))
+    fields = draw(_fields())
+    codes = draw(_codes(sorted(fields), base))
+    names = sorted(codes)
+    target = st.sampled_from(names)
+    ceiling = draw(st.integers(2, 10**6))
+    data: dict[str, Any] = {
+        "contract_version": draw(st.integers(1, 9)),
+        "api": {"name": draw(texts(30)), "summary": draw(texts(200))},
+        "packages": {
+            "python": {"distribution": f"{word}-errors", "module": f"{word}_errors"},
+            "typescript": {"package": f"@{word}/errors"},
+        },
+        "base_class": base,
+        "limits": {
+            "max_exec_timeout_s": ceiling,
+            "default_exec_timeout_s": draw(st.integers(1, ceiling)),
+            "default_run_code_timeout_s": draw(st.integers(1, ceiling)),
+            "error_body_max_bytes": draw(st.integers(1024, 2**24)),
+            "text_max_chars": draw(st.integers(256, 4096)),
+            "json_max_depth": draw(st.integers(2, 512)),
+            "context_max_keys": draw(st.integers(1, 4096)),
+        },
+        "context_fields": fields,
+        "codes": codes,
+        "fallback": {
+            "by_status": {status: draw(target) for status in REQUIRED_STATUSES},
+            "by_class": {"4xx": draw(target), "5xx": draw(target)},
+            "default": draw(target),
+        },
+        "sanitizer": {
+            "redaction": "[" + draw(st.sampled_from(("REDACTED", "hidden", "x"))) + "]",
+            "filtered": "[" + draw(st.sampled_from(("filtered", "removed"))) + "]",
+            "truncation_marker": draw(st.sampled_from(("…", "...[cut]", "…[truncated]"))),
+            **SANITIZER,
+        },
+    }
+    if draw(st.booleans()):
+        data["families"] = {
+            family: {
+                "title": draw(texts(30)),
+                "summary": draw(texts()),
+                "codes": draw(st.lists(target, min_size=1, unique=True)),
+            }
+            for family in draw(st.lists(SNAKE, min_size=1, max_size=2, unique=True))
+        }
+    if draw(st.booleans()):
+        folded = {naming.fold(c) for c in codes}
+        retired = draw(
+            st.lists(SNAKE.filter(lambda r: naming.fold(r) not in folded), max_size=2, unique=True)
+        )
+        data["retired"] = {
+            r: {"reason": draw(texts()), "replaced_by": draw(target)} for r in retired
+        }
+    if draw(st.booleans()):
+        data["unknown_code"] = {
+            "retryable": draw(st.booleans()),
+            "recovery": draw(RECOVERY),
+            "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
+        }
+    return data
+
+
+class _Dumper(yaml.SafeDumper):
+    """PyYAML's dumper, quoting every string the catalogue loader would not read back as text."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+    if resolve_plain(text).value != text:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style='"')
+    return dumper.represent_str(text)
+
+
+_Dumper.add_representer(str, _represent_str)
+
+
+def to_yaml(data: dict[str, Any]) -> str:
+    """Block YAML, one key per line; strings quoted wherever a plain one would be misread."""
+    return yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=10**6, indent=2
+    )

@@ -1,0 +1,309 @@
+"""Random valid catalogues of other APIs: each generates, checks clean, and says only its own things.
+
+The catalogues come from :mod:`catalogue_strategies`. For each one the
+generator must succeed, ``check`` must then be clean, every example in its
+``docs/errors.md`` must validate against its own generated schema, the
+Markdown must read back as the catalogue's text (nothing escapes its cell,
+heading or code span), and nothing generated may name a code, field or API
+the catalogue lacks. Batches of catalogues are then imported with the
+hand-written Python runtime and type-checked with the hand-written TypeScript
+runtime (one interpreter and one tsc run per batch).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from catalogue_strategies import FOREIGN, FUZZ_SCALE, catalogues, to_yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from errcat.cli import run
+from errcat.model import build_model
+
+REPO = Path(__file__).resolve().parents[2]
+TS_SDK = REPO / "ts-sdk"
+TSC = TS_SDK / "node_modules" / "typescript" / "bin" / "tsc"
+RUNTIME = REPO / "python-sdk" / "src" / "mitos_errors"
+MARKDOWN = MarkdownIt("commonmark").enable("table")
+ENVELOPE_WORDS = {
+    "code",
+    "message",
+    "cause",
+    "remediation",
+    "context",
+    "recovery",
+    "side_effects",
+    "request_id",
+    "retryable",
+    "error-envelope.schema.json",
+    "llms.txt",
+    "catalogue.yaml",
+}
+COUNTS = {"catalogues": 0, "python": 0, "typescript": 0}
+"""How many catalogues each test ran, printed at the end of the session."""
+
+
+def budget(examples: int) -> settings:
+    """Settings of a property test that runs ``examples`` times the fuzz scale."""
+    return settings(
+        max_examples=examples * FUZZ_SCALE,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        derandomize=os.environ.get("CI") is not None,
+    )
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = run(list(argv), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def generate(data: dict[str, Any], out: Path, *targets: str) -> None:
+    """Write the catalogue into ``out`` and generate from it; the run must succeed."""
+    out.mkdir(parents=True, exist_ok=True)
+    catalogue = out / "catalogue.yaml"
+    catalogue.write_text(to_yaml(data), encoding="utf-8")
+    picked = [arg for target in targets for arg in ("--target", target)]
+    args = ("--catalogue", str(catalogue), "--out", str(out), *picked)
+    status, _stdout, stderr = cli("generate", *args)
+    assert status == 0, stderr
+    status, stdout, stderr = cli("check", *args)
+    assert status == 0, stdout + stderr
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def inline_text(token: Token) -> str:
+    """The text a reader sees in an inline token: text and code spans, unescaped."""
+    parts = []
+    for child in token.children or []:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return "".join(parts)
+
+
+def allowed_spans(data: dict[str, Any]) -> set[str]:
+    """Every name a code span of the docs may hold: only the catalogue's own."""
+    names = set(ENVELOPE_WORDS)
+    names |= set(data["codes"]) | set(data["context_fields"]) | set(data.get("retired", {}))
+    names |= {data["base_class"], data["packages"]["python"]["module"]}
+    names |= {data["packages"]["typescript"]["package"]}
+    for spec in data["codes"].values():
+        names |= {spec["recovery"]["action"], spec["recovery"]["same_arguments"]}
+        names.add(spec["side_effects"])
+    unknown = data.get("unknown_code", {})
+    names |= {"inspect_and_escalate", "discouraged", "unknown"} if not unknown else set()
+    if unknown:
+        names |= {unknown["recovery"]["action"], unknown["recovery"]["same_arguments"]}
+        names.add(unknown["side_effects"])
+    return names
+
+
+def check_docs(data: dict[str, Any], out: Path, classes: set[str]) -> None:
+    schema = json.loads((out / "schemas" / "error-envelope.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    tokens = MARKDOWN.parse((out / "docs" / "errors.md").read_text("utf-8"))
+    examples = [t.content for t in tokens if t.type == "fence" and t.info == "json"]
+    assert len(examples) == len(data["codes"]) + 1, "one envelope example, one per code"
+    for example in examples:
+        errors = [e.message for e in validator.iter_errors(json.loads(example))]
+        assert not errors, (example, errors)
+    html = [t.content for t in tokens if t.type in ("html_block", "html_inline")]
+    header = ("<!-- Code generated by errcat from ", "<!-- Regenerate with: ")
+    assert [h.startswith(header) for h in html] == [True, True], html
+    spans = {c.content for t in tokens for c in t.children or [] if c.type == "code_inline"}
+    assert spans <= allowed_spans(data) | classes, spans - allowed_spans(data) - classes
+    headings = [
+        inline_text(tokens[i + 1])
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open" and t.tag == "h1"
+    ]
+    assert headings == [f"{flat(data['api']['name'])}: error catalogue"]
+    rows = _table_rows(tokens, "Codes")
+    for code, spec in data["codes"].items():
+        if spec.get("emitted_by", "server") == "server":
+            assert rows[code][1:3] == [flat(spec["cause"]), flat(spec["remediation"])], code
+
+
+def _table_rows(tokens: list[Token], heading: str) -> dict[str, list[str]]:
+    """The body rows of the first table after the heading, by first cell."""
+    start = next(i for i, t in enumerate(tokens) if t.type == "inline" and t.content == heading)
+    rows: dict[str, list[str]] = {}
+    cells: list[str] = []
+    for token in tokens[start:]:
+        if token.type == "tbody_close":
+            break
+        if token.type == "tr_open":
+            cells = []
+        elif token.type == "inline" and cells is not None:
+            cells.append(inline_text(token))
+        elif token.type == "tr_close" and cells:
+            rows[cells[0]] = cells
+    return rows
+
+
+def check_llms(data: dict[str, Any], out: Path) -> None:
+    tokens = MARKDOWN.parse((out / "llms.txt").read_text("utf-8"))
+    assert not [t for t in tokens if t.type in ("html_block", "html_inline")]
+    headings = [
+        inline_text(tokens[i + 1])
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open" and t.tag == "h1"
+    ]
+    assert headings == [f"{flat(data['api']['name'])} errors"]
+    items = [inline_text(t) for t in tokens if t.type == "inline"]
+    for code, spec in data["codes"].items():
+        entry = next(i for i in items if i.startswith(f"{code} (HTTP {spec['http']}"))
+        assert f"{flat(spec['cause'])} Next: {flat(spec['remediation'])}" in entry, entry
+
+
+def check_foreign(out: Path) -> None:
+    for path in out.rglob("*"):
+        if not path.is_file() or path.name == "catalogue.yaml":
+            continue
+        text = path.read_text("utf-8").casefold()
+        neutral = path.suffix in (".md", ".json", ".txt")
+        words = FOREIGN if neutral else ("mitos", "sandbox", "sb-7")
+        found = [word for word in words if word in text]
+        assert not found, (path, found)
+
+
+def classes_of(data: dict[str, Any]) -> set[str]:
+    """The class names of the catalogue's codes, in both languages, as the model decides them."""
+    cat = build_model(data, source="catalogue.yaml", regenerate="x")
+    return {c.python_class for c in cat.codes} | {c.ts_class for c in cat.codes}
+
+
+@budget(12)
+@given(data=catalogues())
+def test_a_random_catalogue_generates_and_says_only_its_own_things(
+    data: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    out = tmp_path_factory.mktemp("cat")
+    generate(data, out)
+    check_docs(data, out, classes_of(data))
+    check_llms(data, out)
+    check_foreign(out)
+    schema = json.loads((out / "schemas" / "error-envelope.schema.json").read_text("utf-8"))
+    assert sorted(schema["$defs"]["Code"]["enum"]) == sorted(data["codes"])
+    assert sorted(schema["$defs"]["Context"]["properties"]) == sorted(data["context_fields"])
+    COUNTS["catalogues"] += 1
+
+
+BATCH = st.lists(catalogues(), min_size=3, max_size=3, unique_by=lambda d: d["base_class"].lower())
+
+PYTHON_PROBE = """
+import importlib, json, pickle, sys
+for name, module, base, cases in json.loads(sys.argv[1]):
+    pkg = importlib.import_module(module)
+    root = getattr(pkg, base)
+    for code, status, body in cases:
+        err = pkg.error_from_body(json.dumps(body).encode(), status=status)
+        cls = pkg.lookup(code)
+        assert type(err) is cls and isinstance(err, root), (name, code, type(err))
+        assert err.code == code, (name, err.code)
+        assert pickle.loads(pickle.dumps(err)).to_dict() == err.to_dict()
+    bare = pkg.error_from_body(b"<html>", status=503)
+    assert isinstance(bare, root), type(bare)
+    unknown = pkg.error_from_body(b'{"error": {"code": "zz_not_a_code"}}', status=418)
+    assert type(unknown) is root and unknown.code == "zz_not_a_code"
+print("ok")
+"""
+
+
+@budget(2)
+@given(batch=BATCH)
+def test_random_catalogues_import_with_the_python_runtime(
+    batch: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = tmp_path_factory.mktemp("py")
+    jobs = []
+    for index, data in enumerate(batch):
+        out = root / str(index)
+        generate(data, out, "python", "schema", "docs")
+        module = data["packages"]["python"]["module"]
+        package = out / "python-sdk" / "src" / module
+        src = root / "src"
+        shutil.copytree(package, src / module)
+        for runtime in RUNTIME.glob("*.py"):
+            shutil.copy(runtime, src / module / runtime.name)
+        docs = (out / "docs" / "errors.md").read_text("utf-8")
+        bodies = [json.loads(t.content) for t in MARKDOWN.parse(docs) if t.info == "json"][1:]
+        cases = [
+            [body["error"]["code"], data["codes"][body["error"]["code"]]["http"], body]
+            for body in bodies
+        ]
+        jobs.append([str(index), module, data["base_class"], cases])
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(PYTHON_PROBE), json.dumps(jobs)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(root / "src"), "PATH": ""},
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr[-3000:]
+    COUNTS["python"] += len(batch)
+
+
+def _tsc() -> Path:
+    if TSC.is_file() and shutil.which("node"):
+        return TSC
+    if os.environ.get("CI"):
+        pytest.fail("TypeScript is not installed: run npm ci in ts-sdk first (nox -s tests does)")
+    pytest.skip("TypeScript is not installed (npm ci in ts-sdk)")
+
+
+@budget(1)
+@given(batch=BATCH)
+def test_random_catalogues_type_check_with_the_typescript_runtime(
+    batch: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    tsc = _tsc()
+    root = tmp_path_factory.mktemp("ts")
+    include = []
+    for index, data in enumerate(batch):
+        out = root / str(index)
+        generate(data, out, "typescript")
+        src = root / f"project{index}" / "src"
+        shutil.copytree(TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated"))
+        shutil.copytree(out / "ts-sdk" / "src" / "generated", src / "generated")
+        include.append(f"project{index}/src")
+    config = {
+        "extends": (TS_SDK / "tsconfig.base.json").as_posix(),
+        "compilerOptions": {"module": "NodeNext", "moduleResolution": "NodeNext", "noEmit": True},
+        "include": include,
+    }
+    (root / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(tsc), "-p", str(root / "tsconfig.json")],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    COUNTS["typescript"] += len(batch)
+
+
+def teardown_module() -> None:
+    print(f"\ngenerated catalogues run: {COUNTS}", file=sys.stderr)
