@@ -211,8 +211,9 @@ def sanitize_text(text: str, *, token: str | bytes | None = None) -> str:
 
     In the contract's order: removes control, bidi and invisible characters
     (line breaks become spaces, so no text can forge a log line), replaces
-    prompt-injection markers, redacts secret-like strings, redacts every form
-    of ``token``, and caps the length at the catalogue's text cap, ending in
+    prompt-injection markers, then finds every secret-like string and every
+    form of ``token`` in that same text and redacts the union of what they
+    cover, and caps the length at the catalogue's text cap, ending in
     ``…[truncated]``. Idempotent for a token without a character of the
     markers (``[REDACTED]``, ``[filtered]``, ``…[truncated]``).
 
