@@ -163,3 +163,41 @@ def _truncated_code_and_context(cat: Catalogue) -> list[dict[str, Json]]:
         )
     )
     return out
+
+
+# A rule with a lookbehind right after another rule's cover (contract section 2,
+# the exception to idempotence): each text, and the text its first pass gives.
+_LOOKBEHIND_AFTER_A_COVER = (
+    ("aws-key-then-jwt", "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig"),
+    ("aws-key-then-url", "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h"),
+    ("key-as-url-scheme", "sk-aaaaaaaaaaaaaaaaaaaa://sk-https://u:p@h"),
+)
+
+
+def lookbehind_vectors(cat: Catalogue) -> list[dict[str, Json]]:
+    """Secrets glued together where one rule's lookbehind reads the other's secret.
+
+    The expectation is the reference's (every rule read on the same text), for
+    the text and for the result of its first pass, so both SDKs agree on the
+    case the contract names as the exception to idempotence.
+    """
+    from conformance_kit.reference import Reference
+
+    ref = Reference(cat)
+    internal = cat.code("internal")
+    out = []
+    for name, text in _LOOKBEHIND_AFTER_A_COVER:
+        once = ref.sanitize(text)
+        for label, cause in (("first-pass", text), ("second-pass", once)):
+            out.append(
+                vector(
+                    f"sanitize/union/lookbehind/{name}/{label}",
+                    f"Every rule reads the same text, so a lookbehind sees the secret before it"
+                    f" ({label.replace('-', ' ')} of {text!r}).",
+                    500,
+                    _in_envelope(cause, ascii_only=True),
+                    expect_code(cat, internal, 500, cause=ref.sanitize(cause)),
+                    covers=["sanitize:union"],
+                )
+            )
+    return out
