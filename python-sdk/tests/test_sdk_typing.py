@@ -237,3 +237,18 @@ def test_the_stub_only_module_is_not_importable_at_run_time() -> None:
     assert not Path(OVERLOADS).with_suffix(".py").exists()
     with pytest.raises(ImportError):
         __import__("mitos_errors._generated.overloads")
+
+
+CONSUMERS = sorted((Path(__file__).parent / "typing").glob("consumer_*.py"))
+
+
+@pytest.mark.parametrize("path", CONSUMERS, ids=lambda p: p.name)
+def test_the_consumer_files_hold_at_run_time(path: Path) -> None:
+    """``nox -s typecheck`` checks their types with mypy and pyright; here their asserts run."""
+    import runpy
+
+    runpy.run_path(str(path), run_name="consumer")
+
+
+def test_there_are_consumer_files() -> None:
+    assert len(CONSUMERS) >= 2
