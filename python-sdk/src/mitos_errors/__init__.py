@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from ._generated.envelope import Code, ErrorEnvelope
     from ._generated.envelope import ErrorObject as ErrorBody
     from ._generated.overloads import error_for_code, lookup  # typed per code
+    from ._generated.version import __version__ as __version__
     from ._http import (
         AsyncErrorHook,
         ErrorHook,
@@ -56,8 +57,6 @@ if TYPE_CHECKING:
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     ContextValue = str | int | float | bool | None
-
-__version__ = "1.0.0"
 
 _FIELDS: "list[ModuleType]" = []
 
@@ -321,9 +320,14 @@ _ALIASES = {"ErrorBody": "ErrorObject"}
 
 
 def __getattr__(name: str) -> object:
+    from importlib import import_module
+
+    if name == "__version__":  # the generated version.py, which the build reads too
+        version: str = import_module("._generated.version", __name__).__version__
+        globals()[name] = version
+        return version
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
 
     own = _ALIASES.get(name, name)
     for path in _LAZY_MODULES:
@@ -336,4 +340,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> "list[str]":
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | {"__version__"})
