@@ -252,3 +252,31 @@ def test_the_consumer_files_hold_at_run_time(path: Path) -> None:
 
 def test_there_are_consumer_files() -> None:
     assert len(CONSUMERS) >= 2
+
+
+def test_the_version_is_the_generated_one_and_loads_on_first_use() -> None:
+    from mitos_errors._generated import version
+
+    assert mitos_errors.__version__ == version.__version__
+    assert "__version__" in dir(mitos_errors)
+    source = INIT.read_text(encoding="utf-8")
+    assert "__version__ =" not in source, "the version is written once, in _generated/version.py"
+
+
+def test_without_httpx_the_http_helpers_say_which_extra_to_install() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['httpx'] = None\n"
+        "import mitos_errors\n"
+        "assert type(mitos_errors.error_from_body(b'{}', status=404)).__name__ == 'NotFoundError'\n"
+        "try:\n    mitos_errors.raise_for_status\n"
+        "except ModuleNotFoundError as err:\n    print(err.name, '|', err)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    name, message = done.stdout.strip().split(" | ")
+    assert name == "httpx"
+    assert f"pip install '{catalogue.DISTRIBUTION}[httpx]'" in message
