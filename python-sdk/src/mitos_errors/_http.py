@@ -11,6 +11,9 @@ from __future__ import annotations
 from . import ErrorBase
 from ._fields import note_cut
 from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
+from ._headers import pick_headers
+from ._parse import fallback_error, make_error
+from ._sanitize import token_forms
 
 try:
     import httpx
@@ -21,9 +24,6 @@ except ModuleNotFoundError as missing:  # httpx is the optional extra of the sam
         f"the httpx integration of {__package__} needs httpx: pip install '{DISTRIBUTION}[httpx]'",
         name="httpx",
     ) from missing
-from ._headers import pick_headers
-from ._parse import fallback_error, make_error
-from ._sanitize import token_forms
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
