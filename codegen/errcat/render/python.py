@@ -240,13 +240,22 @@ def render_init(cat: Catalogue) -> str:
         "python/init.py.jinja",
         cat,
         runtime_base=PYTHON_RUNTIME_BASE,
+        runtime_class=f"_{PYTHON_RUNTIME_BASE}",
         tree=prose("python/package_doc.txt.jinja", cat, tree=_tree(cat)),
         base_doc=prose("python/base_doc.txt.jinja", cat, retryable=retryable),
+        base_doc_indented=prose("python/base_doc.txt.jinja", cat, indent=8, retryable=retryable),
         base_name=py_str(cat.base_class),
         module=py_str(cat.python_module),
         classes=classes,
         all_names=[py_str(cat.base_class)] + [py_str(c.python_class) for c in cat.codes],
     )
+
+
+def render_overloads(cat: Catalogue) -> str:
+    """The stub-only ``overloads`` module: ``lookup`` and ``error_for_code`` typed per code."""
+    classes = [class_view(c, cat.base_class) for c in cat.codes]
+    imported = sorted({cat.base_class, *(c.name for c in classes)})  # in the order isort keeps
+    return render_template("python/overloads.pyi.jinja", cat, classes=classes, imported=imported)
 
 
 def render_catalogue(cat: Catalogue) -> str:
@@ -311,6 +320,7 @@ def _package(cat: Catalogue) -> dict[str, str]:
     return {
         f"{base}/__init__.py": render_init(cat),
         f"{base}/catalogue.py": render_catalogue(cat),
+        f"{base}/overloads.pyi": render_overloads(cat),
         f"{base}/sanitizer_rules.py": render_sanitizer_rules(cat),
         f"{base}/envelope.py": envelope_models(cat),
     }

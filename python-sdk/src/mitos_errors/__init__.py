@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     )
     from ._generated.envelope import Code, ErrorEnvelope
     from ._generated.envelope import ErrorObject as ErrorBody
+    from ._generated.overloads import error_for_code, lookup  # typed per code
+    from ._generated.version import __version__ as __version__
     from ._http import (
         AsyncErrorHook,
         ErrorHook,
@@ -48,15 +50,13 @@ if TYPE_CHECKING:
         install_error_hook,
         raise_for_status,
     )
-    from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_code, error_for_exit, validate_timeout
+    from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_exit, validate_timeout
     from ._parse import error_from_body
     from ._sanitize import sanitize_text
-    from ._spec import CodeSpec, Recovery, code_spec, lookup
+    from ._spec import CodeSpec, Recovery, code_spec
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     ContextValue = str | int | float | bool | None
-
-__version__ = "1.0.0"
 
 _FIELDS: "list[ModuleType]" = []
 
@@ -86,35 +86,27 @@ class _ReadOnlyContext(dict):  # type: ignore[type-arg]
         return (type(self), (dict(self),))
 
 
-class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base class, below)
+class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base class, below)
     """The base class of the catalogue's errors, with all their behaviour.
 
     The generated ``_generated`` package takes this class as the catalogue's
-    base class (``AgentRunError``): it gives it that name and docstring, and
-    its classes, one per code, derive from it and stay declarations (each
-    sets ``catalogue_code``, ``http_status``, ``grpc_status`` and
-    ``__module__`` in its body; the generated ``CLASSES`` table maps codes to
-    classes).
+    base class (``AgentRunError``): it gives it that name and docstring (type
+    checkers see a class of that name deriving from this one, which is what
+    the runtime's annotations call ``ErrorBase``), and its classes, one per
+    code, derive from it and stay declarations (each sets ``code`` and
+    ``catalogue_code``, ``http_status``, ``grpc_status`` and ``__module__``
+    in its body; the generated ``CLASSES`` table maps codes to classes).
+
+    What type checkers see on the class is on the class at run time: the
+    fields of an error (``code`` on the base, ``message``, ``cause``, ...)
+    are declared in ``__init__``, as instance attributes, so
+    ``AgentRunError.message`` is a type error rather than an
+    ``AttributeError``; a generated class's ``code`` is on the class too.
 
     Every text an error holds went through the one sanitizer, and no error
     keeps a token, a response or a request: what is in its fields is all
     there is to ``str``, ``repr``, pickle and :meth:`to_dict`.
     """
-
-    code: str
-    """The machine code; branch on the class or on this, never on the message."""
-    message: str
-    """The one-line summary."""
-    cause: str
-    """The call-site detail (ids, paths, operation names)."""
-    remediation: str
-    """The next action that fixes or works around the error."""
-    status: "int | None"
-    """The HTTP status of the response, or ``None`` for an error the SDK raised itself."""
-    request_id: "str | None"
-    """The ``x-request-id`` of the response (else the envelope's ``request_id``), when known."""
-    retry_after_ms: "int | None"
-    """How long to wait before retrying, in milliseconds, when the server said."""
 
     http_status: "ClassVar[int | None]" = None
     """The HTTP status the catalogue gives this class's code (``None`` on the base)."""
@@ -153,6 +145,21 @@ class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base c
             TypeError: the base class was given no code.
             ValueError: a generated class was given a code other than its own.
         """
+        if TYPE_CHECKING:  # instance attributes (store() sets them): not on the class
+            self.code: str
+            """The machine code; branch on the class or on this, never on the message."""
+            self.message: str
+            """The one-line summary."""
+            self.cause: str
+            """The call-site detail (ids, paths, operation names)."""
+            self.remediation: str
+            """The next action that fixes or works around the error."""
+            self.status: int | None
+            """The HTTP status of the response, or ``None`` for an error the SDK raised itself."""
+            self.request_id: str | None
+            """The ``x-request-id`` of the response (else the envelope's ``request_id``), when known."""
+            self.retry_after_ms: int | None
+            """How long to wait before retrying, in milliseconds, when the server said."""
         _runtime().init_error(
             self, message, code, cause, remediation, status, context, request_id, retry_after_ms
         )
@@ -257,6 +264,11 @@ class ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base c
         return text
 
 
+if TYPE_CHECKING:
+    from ._generated import ErrorBase as ErrorBase
+else:
+    ErrorBase = _ErrorBase
+
 from . import _generated  # noqa: E402
 from ._generated import *  # noqa: E402, F403  (the classes derive from ErrorBase above; names in __all__)
 
@@ -308,9 +320,14 @@ _ALIASES = {"ErrorBody": "ErrorObject"}
 
 
 def __getattr__(name: str) -> object:
+    from importlib import import_module
+
+    if name == "__version__":  # the generated version.py, which the build reads too
+        version: str = import_module("._generated.version", __name__).__version__
+        globals()[name] = version
+        return version
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
 
     own = _ALIASES.get(name, name)
     for path in _LAZY_MODULES:
@@ -323,4 +340,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> "list[str]":
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | {"__version__"})

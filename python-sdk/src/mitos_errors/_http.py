@@ -8,14 +8,22 @@ used while the error is built and dropped before anything is raised.
 
 from __future__ import annotations
 
-import httpx
-
 from . import ErrorBase
 from ._fields import note_cut
-from ._generated.catalogue import ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
+from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
 from ._parse import fallback_error, make_error
 from ._sanitize import token_forms
+
+try:
+    import httpx
+except ModuleNotFoundError as missing:  # httpx is the optional extra of the same name
+    if missing.name != "httpx":
+        raise
+    raise ModuleNotFoundError(
+        f"the httpx integration of {__package__} needs httpx: pip install '{DISTRIBUTION}[httpx]'",
+        name="httpx",
+    ) from missing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -26,11 +26,11 @@ class Recovery:
 
     __slots__ = ("action", "same_arguments", "guidance")
 
-    action: str
-    same_arguments: str
-    guidance: str
-
     def __init__(self, action: str, same_arguments: str, guidance: str = "") -> None:
+        if TYPE_CHECKING:  # instance attributes, declared here: on the class they are slots
+            self.action: str
+            self.same_arguments: str
+            self.guidance: str
         object.__setattr__(self, "action", action)
         object.__setattr__(self, "same_arguments", same_arguments)
         object.__setattr__(self, "guidance", guidance)
@@ -89,23 +89,23 @@ class CodeSpec:
         "context_fields",
     )
 
-    code: str
-    class_name: str
-    message: str
-    cause: str
-    remediation: str
-    http_status: int
-    grpc_status: str
-    retryable: bool
-    is_auth_failure: bool
-    is_cancelled: bool
-    recovery: Recovery
-    side_effects: str
-    emitted_by: str
-    context_fields: tuple[str, ...]
-
     def __init__(self, code: str, row: _cat.Row) -> None:
         """The spec of ``code`` from its row of the generated catalogue."""
+        if TYPE_CHECKING:  # instance attributes, declared here: on the class they are slots
+            self.code: str
+            self.class_name: str
+            self.message: str
+            self.cause: str
+            self.remediation: str
+            self.http_status: int
+            self.grpc_status: str
+            self.retryable: bool
+            self.is_auth_failure: bool
+            self.is_cancelled: bool
+            self.recovery: Recovery
+            self.side_effects: str
+            self.emitted_by: str
+            self.context_fields: tuple[str, ...]
         values: dict[str, object] = {**row, "code": code, "recovery": Recovery(**row["recovery"])}
         for name in self.__slots__:
             object.__setattr__(self, name, values[name])

@@ -61,11 +61,36 @@ catch-all), ``sanitizer_rules`` (the sanitizer's character table, patterns and t
 ``envelope`` (the envelope ``TypedDict`` models).
 """
 
-from .. import ErrorBase as AgentRunError
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import ClassVar, Literal
+
+    from .. import _ErrorBase
+
+    class AgentRunError(_ErrorBase):
+        """The base of every error of the Mitos sandbox API; ``except AgentRunError`` catches them
+        all.
+
+        A code that is not in the catalogue gives this class itself, with the code kept as sent
+        (sanitized) and the catalogue's catch-all classification: not retryable, recovery
+        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown.
+        """
+
+    ErrorBase = AgentRunError
+    """What the hand-written runtime's annotations name: the catalogue's base class."""
+else:
+    # The hand-written base class is this catalogue's base class: named after it,
+    # documented by it, one class less on every error's MRO. Type checkers see it
+    # as the class above, so they call it by the name it has at run time.
+    from .. import ErrorBase as AgentRunError
+
+    AgentRunError.__name__ = AgentRunError.__qualname__ = "AgentRunError"
+    AgentRunError.__doc__ = """The base of every error of the Mitos sandbox API; ``except AgentRunError`` catches them all.
+
+A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
+and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
+(same arguments: discouraged), side effects unknown.
+"""
 
 __all__ = [
     "AgentRunError",
@@ -120,16 +145,6 @@ __all__ = [
     "WorkspaceNotFoundError",
 ]
 
-# The hand-written base class is this catalogue's base class: named after it,
-# documented by it, one class less on every error's MRO.
-AgentRunError.__name__ = AgentRunError.__qualname__ = "AgentRunError"
-AgentRunError.__doc__ = """The base of every error of the Mitos sandbox API; ``except AgentRunError`` catches them all.
-
-A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
-and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
-(same arguments: discouraged), side effects unknown.
-"""
-
 
 class BadGatewayError(AgentRunError):
     """A proxy or gateway in front of the API answered 502 without an error envelope.
@@ -143,11 +158,14 @@ class BadGatewayError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "bad_gateway"
-    http_status = 502
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["bad_gateway"]
+        catalogue_code: ClassVar[Literal["bad_gateway"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "bad_gateway"
+    http_status = 502
+    grpc_status = "Unavailable"
 
 
 class BadRequestError(AgentRunError):
@@ -162,11 +180,14 @@ class BadRequestError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "bad_request"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["bad_request"]
+        catalogue_code: ClassVar[Literal["bad_request"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "bad_request"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class BodyTooLargeError(AgentRunError):
@@ -179,11 +200,14 @@ class BodyTooLargeError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "body_too_large"
-    http_status = 413
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["body_too_large"]
+        catalogue_code: ClassVar[Literal["body_too_large"]]
+        http_status: ClassVar[Literal[413]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "body_too_large"
+    http_status = 413
+    grpc_status = "ResourceExhausted"
 
 
 class BudgetExhaustedError(AgentRunError):
@@ -201,11 +225,14 @@ class BudgetExhaustedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "budget_exhausted"
-    http_status = 403
-    grpc_status = "PermissionDenied"
     if TYPE_CHECKING:
         code: Literal["budget_exhausted"]
+        catalogue_code: ClassVar[Literal["budget_exhausted"]]
+        http_status: ClassVar[Literal[403]]
+        grpc_status: ClassVar[Literal["PermissionDenied"]]
+    code = catalogue_code = "budget_exhausted"
+    http_status = 403
+    grpc_status = "PermissionDenied"
 
 
 class BuildFailedError(AgentRunError):
@@ -221,11 +248,14 @@ class BuildFailedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "build_failed"
-    http_status = 422
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["build_failed"]
+        catalogue_code: ClassVar[Literal["build_failed"]]
+        http_status: ClassVar[Literal[422]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "build_failed"
+    http_status = 422
+    grpc_status = "FailedPrecondition"
 
 
 class RequestCanceledError(AgentRunError):
@@ -239,11 +269,14 @@ class RequestCanceledError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "canceled"
-    http_status = 499
-    grpc_status = "Canceled"
     if TYPE_CHECKING:
         code: Literal["canceled"]
+        catalogue_code: ClassVar[Literal["canceled"]]
+        http_status: ClassVar[Literal[499]]
+        grpc_status: ClassVar[Literal["Canceled"]]
+    code = catalogue_code = "canceled"
+    http_status = 499
+    grpc_status = "Canceled"
 
 
 class ConflictError(AgentRunError):
@@ -257,11 +290,14 @@ class ConflictError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "conflict"
-    http_status = 409
-    grpc_status = "Aborted"
     if TYPE_CHECKING:
         code: Literal["conflict"]
+        catalogue_code: ClassVar[Literal["conflict"]]
+        http_status: ClassVar[Literal[409]]
+        grpc_status: ClassVar[Literal["Aborted"]]
+    code = catalogue_code = "conflict"
+    http_status = 409
+    grpc_status = "Aborted"
 
 
 class ConnectionFailedError(AgentRunError):
@@ -277,11 +313,14 @@ class ConnectionFailedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "connection_failed"
-    http_status = 503
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["connection_failed"]
+        catalogue_code: ClassVar[Literal["connection_failed"]]
+        http_status: ClassVar[Literal[503]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "connection_failed"
+    http_status = 503
+    grpc_status = "Unavailable"
 
 
 class ConnectionLostError(AgentRunError):
@@ -297,11 +336,14 @@ class ConnectionLostError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "connection_lost"
-    http_status = 502
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["connection_lost"]
+        catalogue_code: ClassVar[Literal["connection_lost"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "connection_lost"
+    http_status = 502
+    grpc_status = "Unavailable"
 
 
 class ExecFailedError(AgentRunError):
@@ -315,11 +357,14 @@ class ExecFailedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "exec_failed"
-    http_status = 500
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["exec_failed"]
+        catalogue_code: ClassVar[Literal["exec_failed"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "exec_failed"
+    http_status = 500
+    grpc_status = "Internal"
 
 
 class ExecutionDeadlineError(AgentRunError):
@@ -335,11 +380,14 @@ class ExecutionDeadlineError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "exec_timeout"
-    http_status = 504
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["exec_timeout"]
+        catalogue_code: ClassVar[Literal["exec_timeout"]]
+        http_status: ClassVar[Literal[504]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "exec_timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
 
 
 class FileFailedError(AgentRunError):
@@ -352,11 +400,14 @@ class FileFailedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "file_failed"
-    http_status = 500
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["file_failed"]
+        catalogue_code: ClassVar[Literal["file_failed"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "file_failed"
+    http_status = 500
+    grpc_status = "Internal"
 
 
 class ForbiddenError(AgentRunError):
@@ -374,11 +425,14 @@ class ForbiddenError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "forbidden"
-    http_status = 403
-    grpc_status = "PermissionDenied"
     if TYPE_CHECKING:
         code: Literal["forbidden"]
+        catalogue_code: ClassVar[Literal["forbidden"]]
+        http_status: ClassVar[Literal[403]]
+        grpc_status: ClassVar[Literal["PermissionDenied"]]
+    code = catalogue_code = "forbidden"
+    http_status = 403
+    grpc_status = "PermissionDenied"
 
 
 class ForkRejectedError(AgentRunError):
@@ -394,11 +448,14 @@ class ForkRejectedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "fork_rejected"
-    http_status = 422
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["fork_rejected"]
+        catalogue_code: ClassVar[Literal["fork_rejected"]]
+        http_status: ClassVar[Literal[422]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "fork_rejected"
+    http_status = 422
+    grpc_status = "FailedPrecondition"
 
 
 class ForkUnavailableError(AgentRunError):
@@ -413,11 +470,14 @@ class ForkUnavailableError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "fork_unavailable"
-    http_status = 503
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["fork_unavailable"]
+        catalogue_code: ClassVar[Literal["fork_unavailable"]]
+        http_status: ClassVar[Literal[503]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "fork_unavailable"
+    http_status = 503
+    grpc_status = "Unavailable"
 
 
 class GatewayTimeoutError(AgentRunError):
@@ -433,11 +493,14 @@ class GatewayTimeoutError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "gateway_timeout"
-    http_status = 504
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["gateway_timeout"]
+        catalogue_code: ClassVar[Literal["gateway_timeout"]]
+        http_status: ClassVar[Literal[504]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "gateway_timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
 
 
 class IdleTimeoutError(AgentRunError):
@@ -453,11 +516,14 @@ class IdleTimeoutError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "idle_timeout"
-    http_status = 410
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["idle_timeout"]
+        catalogue_code: ClassVar[Literal["idle_timeout"]]
+        http_status: ClassVar[Literal[410]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "idle_timeout"
+    http_status = 410
+    grpc_status = "FailedPrecondition"
 
 
 class IntegrationDependencyMissingError(AgentRunError):
@@ -472,11 +538,14 @@ class IntegrationDependencyMissingError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "integration_dependency_missing"
-    http_status = 501
-    grpc_status = "Unimplemented"
     if TYPE_CHECKING:
         code: Literal["integration_dependency_missing"]
+        catalogue_code: ClassVar[Literal["integration_dependency_missing"]]
+        http_status: ClassVar[Literal[501]]
+        grpc_status: ClassVar[Literal["Unimplemented"]]
+    code = catalogue_code = "integration_dependency_missing"
+    http_status = 501
+    grpc_status = "Unimplemented"
 
 
 class IntegrationRegistrationPendingError(AgentRunError):
@@ -492,11 +561,14 @@ class IntegrationRegistrationPendingError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "integration_registration_pending"
-    http_status = 501
-    grpc_status = "Unimplemented"
     if TYPE_CHECKING:
         code: Literal["integration_registration_pending"]
+        catalogue_code: ClassVar[Literal["integration_registration_pending"]]
+        http_status: ClassVar[Literal[501]]
+        grpc_status: ClassVar[Literal["Unimplemented"]]
+    code = catalogue_code = "integration_registration_pending"
+    http_status = 501
+    grpc_status = "Unimplemented"
 
 
 class InternalError(AgentRunError):
@@ -509,11 +581,14 @@ class InternalError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "internal"
-    http_status = 500
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["internal"]
+        catalogue_code: ClassVar[Literal["internal"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "internal"
+    http_status = 500
+    grpc_status = "Internal"
 
 
 class InvalidExposeLabelError(AgentRunError):
@@ -528,11 +603,14 @@ class InvalidExposeLabelError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "invalid_expose_label"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["invalid_expose_label"]
+        catalogue_code: ClassVar[Literal["invalid_expose_label"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_expose_label"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class InvalidInputError(AgentRunError):
@@ -547,11 +625,14 @@ class InvalidInputError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "invalid_input"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["invalid_input"]
+        catalogue_code: ClassVar[Literal["invalid_input"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_input"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class InvalidJsonError(AgentRunError):
@@ -564,11 +645,14 @@ class InvalidJsonError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "invalid_json"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["invalid_json"]
+        catalogue_code: ClassVar[Literal["invalid_json"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_json"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class InvalidOutputError(AgentRunError):
@@ -582,11 +666,14 @@ class InvalidOutputError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "invalid_output"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["invalid_output"]
+        catalogue_code: ClassVar[Literal["invalid_output"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_output"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class InvalidResponseError(AgentRunError):
@@ -602,11 +689,14 @@ class InvalidResponseError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "invalid_response"
-    http_status = 502
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["invalid_response"]
+        catalogue_code: ClassVar[Literal["invalid_response"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "invalid_response"
+    http_status = 502
+    grpc_status = "Internal"
 
 
 class InvalidServePortError(AgentRunError):
@@ -620,11 +710,14 @@ class InvalidServePortError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "invalid_serve_port"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["invalid_serve_port"]
+        catalogue_code: ClassVar[Literal["invalid_serve_port"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_serve_port"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class KubernetesNotInstalledError(AgentRunError):
@@ -639,11 +732,14 @@ class KubernetesNotInstalledError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "kubernetes_not_installed"
-    http_status = 501
-    grpc_status = "Unimplemented"
     if TYPE_CHECKING:
         code: Literal["kubernetes_not_installed"]
+        catalogue_code: ClassVar[Literal["kubernetes_not_installed"]]
+        http_status: ClassVar[Literal[501]]
+        grpc_status: ClassVar[Literal["Unimplemented"]]
+    code = catalogue_code = "kubernetes_not_installed"
+    http_status = 501
+    grpc_status = "Unimplemented"
 
 
 class MissingExposeDomainError(AgentRunError):
@@ -657,11 +753,14 @@ class MissingExposeDomainError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "missing_expose_domain"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["missing_expose_domain"]
+        catalogue_code: ClassVar[Literal["missing_expose_domain"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "missing_expose_domain"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class MissingImageOrPoolError(AgentRunError):
@@ -675,11 +774,14 @@ class MissingImageOrPoolError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "missing_image_or_pool"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["missing_image_or_pool"]
+        catalogue_code: ClassVar[Literal["missing_image_or_pool"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "missing_image_or_pool"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class MissingServePoolError(AgentRunError):
@@ -693,11 +795,14 @@ class MissingServePoolError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "missing_serve_pool"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["missing_serve_pool"]
+        catalogue_code: ClassVar[Literal["missing_serve_pool"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "missing_serve_pool"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class NoDefaultPoolError(AgentRunError):
@@ -711,11 +816,14 @@ class NoDefaultPoolError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "no_default_pool"
-    http_status = 400
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["no_default_pool"]
+        catalogue_code: ClassVar[Literal["no_default_pool"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "no_default_pool"
+    http_status = 400
+    grpc_status = "FailedPrecondition"
 
 
 class NoDiffError(AgentRunError):
@@ -729,11 +837,14 @@ class NoDiffError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "no_diff"
-    http_status = 409
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["no_diff"]
+        catalogue_code: ClassVar[Literal["no_diff"]]
+        http_status: ClassVar[Literal[409]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "no_diff"
+    http_status = 409
+    grpc_status = "FailedPrecondition"
 
 
 class NotBoundError(AgentRunError):
@@ -748,11 +859,14 @@ class NotBoundError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "not_bound"
-    http_status = 400
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["not_bound"]
+        catalogue_code: ClassVar[Literal["not_bound"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "not_bound"
+    http_status = 400
+    grpc_status = "FailedPrecondition"
 
 
 class NotFoundError(AgentRunError):
@@ -765,11 +879,14 @@ class NotFoundError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "not_found"
-    http_status = 404
-    grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["not_found"]
+        catalogue_code: ClassVar[Literal["not_found"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "not_found"
+    http_status = 404
+    grpc_status = "NotFound"
 
 
 class PoolImageMismatchError(AgentRunError):
@@ -785,11 +902,14 @@ class PoolImageMismatchError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "pool_image_mismatch"
-    http_status = 409
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["pool_image_mismatch"]
+        catalogue_code: ClassVar[Literal["pool_image_mismatch"]]
+        http_status: ClassVar[Literal[409]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "pool_image_mismatch"
+    http_status = 409
+    grpc_status = "FailedPrecondition"
 
 
 class QuotaExceededError(AgentRunError):
@@ -807,11 +927,14 @@ class QuotaExceededError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "quota_exceeded"
-    http_status = 429
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["quota_exceeded"]
+        catalogue_code: ClassVar[Literal["quota_exceeded"]]
+        http_status: ClassVar[Literal[429]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "quota_exceeded"
+    http_status = 429
+    grpc_status = "ResourceExhausted"
 
 
 class RateLimitedError(AgentRunError):
@@ -825,11 +948,14 @@ class RateLimitedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "rate_limited"
-    http_status = 429
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["rate_limited"]
+        catalogue_code: ClassVar[Literal["rate_limited"]]
+        http_status: ClassVar[Literal[429]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "rate_limited"
+    http_status = 429
+    grpc_status = "ResourceExhausted"
 
 
 class ReadyTimeoutError(AgentRunError):
@@ -844,11 +970,14 @@ class ReadyTimeoutError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "ready_timeout"
-    http_status = 504
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["ready_timeout"]
+        catalogue_code: ClassVar[Literal["ready_timeout"]]
+        http_status: ClassVar[Literal[504]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "ready_timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
 
 
 class RequestTimeoutError(AgentRunError):
@@ -864,11 +993,14 @@ class RequestTimeoutError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "request_timeout"
-    http_status = 408
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["request_timeout"]
+        catalogue_code: ClassVar[Literal["request_timeout"]]
+        http_status: ClassVar[Literal[408]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "request_timeout"
+    http_status = 408
+    grpc_status = "DeadlineExceeded"
 
 
 class ReservedExposeLabelError(AgentRunError):
@@ -882,11 +1014,14 @@ class ReservedExposeLabelError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "reserved_expose_label"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["reserved_expose_label"]
+        catalogue_code: ClassVar[Literal["reserved_expose_label"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "reserved_expose_label"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class ResponseTimeoutError(AgentRunError):
@@ -902,11 +1037,14 @@ class ResponseTimeoutError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "response_timeout"
-    http_status = 504
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["response_timeout"]
+        catalogue_code: ClassVar[Literal["response_timeout"]]
+        http_status: ClassVar[Literal[504]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "response_timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
 
 
 class RevisionNotCommittedError(AgentRunError):
@@ -920,11 +1058,14 @@ class RevisionNotCommittedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "revision_not_committed"
-    http_status = 409
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["revision_not_committed"]
+        catalogue_code: ClassVar[Literal["revision_not_committed"]]
+        http_status: ClassVar[Literal[409]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "revision_not_committed"
+    http_status = 409
+    grpc_status = "FailedPrecondition"
 
 
 class SandboxFailedError(AgentRunError):
@@ -939,11 +1080,14 @@ class SandboxFailedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "sandbox_failed"
-    http_status = 500
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["sandbox_failed"]
+        catalogue_code: ClassVar[Literal["sandbox_failed"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "sandbox_failed"
+    http_status = 500
+    grpc_status = "Internal"
 
 
 class TimeoutTooLargeError(AgentRunError):
@@ -959,11 +1103,14 @@ class TimeoutTooLargeError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "timeout_too_large"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["timeout_too_large"]
+        catalogue_code: ClassVar[Literal["timeout_too_large"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "timeout_too_large"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class TooManyStreamsError(AgentRunError):
@@ -977,11 +1124,14 @@ class TooManyStreamsError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "too_many_streams"
-    http_status = 429
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["too_many_streams"]
+        catalogue_code: ClassVar[Literal["too_many_streams"]]
+        http_status: ClassVar[Literal[429]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "too_many_streams"
+    http_status = 429
+    grpc_status = "ResourceExhausted"
 
 
 class UnauthorizedError(AgentRunError):
@@ -994,11 +1144,14 @@ class UnauthorizedError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "unauthorized"
-    http_status = 401
-    grpc_status = "Unauthenticated"
     if TYPE_CHECKING:
         code: Literal["unauthorized"]
+        catalogue_code: ClassVar[Literal["unauthorized"]]
+        http_status: ClassVar[Literal[401]]
+        grpc_status: ClassVar[Literal["Unauthenticated"]]
+    code = catalogue_code = "unauthorized"
+    http_status = 401
+    grpc_status = "Unauthenticated"
 
 
 class UnavailableError(AgentRunError):
@@ -1012,11 +1165,14 @@ class UnavailableError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "unavailable"
-    http_status = 503
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["unavailable"]
+        catalogue_code: ClassVar[Literal["unavailable"]]
+        http_status: ClassVar[Literal[503]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "unavailable"
+    http_status = 503
+    grpc_status = "Unavailable"
 
 
 class UnexpectedStatusError(AgentRunError):
@@ -1031,11 +1187,14 @@ class UnexpectedStatusError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "unexpected_status"
-    http_status = 500
-    grpc_status = "Unknown"
     if TYPE_CHECKING:
         code: Literal["unexpected_status"]
+        catalogue_code: ClassVar[Literal["unexpected_status"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Unknown"]]
+    code = catalogue_code = "unexpected_status"
+    http_status = 500
+    grpc_status = "Unknown"
 
 
 class WorkspaceNotFoundError(AgentRunError):
@@ -1050,11 +1209,14 @@ class WorkspaceNotFoundError(AgentRunError):
     """
 
     __module__ = "mitos_errors"
-    catalogue_code = "workspace_not_found"
-    http_status = 404
-    grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["workspace_not_found"]
+        catalogue_code: ClassVar[Literal["workspace_not_found"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "workspace_not_found"
+    http_status = 404
+    grpc_status = "NotFound"
 
 
 CLASSES: "dict[str, type[AgentRunError]]" = {

@@ -33,11 +33,35 @@ catch-all), ``sanitizer_rules`` (the sanitizer's character table, patterns and t
 ``envelope`` (the envelope ``TypedDict`` models).
 """
 
-from .. import ErrorBase as ToolError
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import ClassVar, Literal
+
+    from .. import _ErrorBase
+
+    class ToolError(_ErrorBase):
+        """The base of every error of the Labby agent gateway; ``except ToolError`` catches them all.
+
+        A code that is not in the catalogue gives this class itself, with the code kept as sent
+        (sanitized) and the catalogue's catch-all classification: not retryable, recovery
+        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown.
+        """
+
+    ErrorBase = ToolError
+    """What the hand-written runtime's annotations name: the catalogue's base class."""
+else:
+    # The hand-written base class is this catalogue's base class: named after it,
+    # documented by it, one class less on every error's MRO. Type checkers see it
+    # as the class above, so they call it by the name it has at run time.
+    from .. import ErrorBase as ToolError
+
+    ToolError.__name__ = ToolError.__qualname__ = "ToolError"
+    ToolError.__doc__ = """The base of every error of the Labby agent gateway; ``except ToolError`` catches them all.
+
+A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
+and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
+(same arguments: discouraged), side effects unknown.
+"""
 
 __all__ = [
     "ToolError",
@@ -64,16 +88,6 @@ __all__ = [
     "UpstreamError",
 ]
 
-# The hand-written base class is this catalogue's base class: named after it,
-# documented by it, one class less on every error's MRO.
-ToolError.__name__ = ToolError.__qualname__ = "ToolError"
-ToolError.__doc__ = """The base of every error of the Labby agent gateway; ``except ToolError`` catches them all.
-
-A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
-and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
-(same arguments: discouraged), side effects unknown.
-"""
-
 
 class AmbiguousToolError(ToolError):
     """The tool name exists on more than one upstream and must be qualified (origin discovery).
@@ -85,11 +99,14 @@ class AmbiguousToolError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "ambiguous_tool"
-    http_status = 422
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["ambiguous_tool"]
+        catalogue_code: ClassVar[Literal["ambiguous_tool"]]
+        http_status: ClassVar[Literal[422]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "ambiguous_tool"
+    http_status = 422
+    grpc_status = "InvalidArgument"
 
 
 class AuthFailedError(ToolError):
@@ -103,11 +120,14 @@ class AuthFailedError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "auth_failed"
-    http_status = 401
-    grpc_status = "Unauthenticated"
     if TYPE_CHECKING:
         code: Literal["auth_failed"]
+        catalogue_code: ClassVar[Literal["auth_failed"]]
+        http_status: ClassVar[Literal[401]]
+        grpc_status: ClassVar[Literal["Unauthenticated"]]
+    code = catalogue_code = "auth_failed"
+    http_status = 401
+    grpc_status = "Unauthenticated"
 
 
 class BadRequestError(ToolError):
@@ -121,11 +141,14 @@ class BadRequestError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "bad_request"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["bad_request"]
+        catalogue_code: ClassVar[Literal["bad_request"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "bad_request"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class CallCancelledError(ToolError):
@@ -138,11 +161,14 @@ class CallCancelledError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "cancelled"
-    http_status = 499
-    grpc_status = "Canceled"
     if TYPE_CHECKING:
         code: Literal["cancelled"]
+        catalogue_code: ClassVar[Literal["cancelled"]]
+        http_status: ClassVar[Literal[499]]
+        grpc_status: ClassVar[Literal["Canceled"]]
+    code = catalogue_code = "cancelled"
+    http_status = 499
+    grpc_status = "Canceled"
 
 
 class ConfirmationRequiredError(ToolError):
@@ -156,11 +182,14 @@ class ConfirmationRequiredError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "confirmation_required"
-    http_status = 422
-    grpc_status = "FailedPrecondition"
     if TYPE_CHECKING:
         code: Literal["confirmation_required"]
+        catalogue_code: ClassVar[Literal["confirmation_required"]]
+        http_status: ClassVar[Literal[422]]
+        grpc_status: ClassVar[Literal["FailedPrecondition"]]
+    code = catalogue_code = "confirmation_required"
+    http_status = 422
+    grpc_status = "FailedPrecondition"
 
 
 class ConflictError(ToolError):
@@ -173,11 +202,14 @@ class ConflictError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "conflict"
-    http_status = 409
-    grpc_status = "AlreadyExists"
     if TYPE_CHECKING:
         code: Literal["conflict"]
+        catalogue_code: ClassVar[Literal["conflict"]]
+        http_status: ClassVar[Literal[409]]
+        grpc_status: ClassVar[Literal["AlreadyExists"]]
+    code = catalogue_code = "conflict"
+    http_status = 409
+    grpc_status = "AlreadyExists"
 
 
 class ContentTooLargeError(ToolError):
@@ -190,11 +222,14 @@ class ContentTooLargeError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "content_too_large"
-    http_status = 413
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["content_too_large"]
+        catalogue_code: ClassVar[Literal["content_too_large"]]
+        http_status: ClassVar[Literal[413]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "content_too_large"
+    http_status = 413
+    grpc_status = "ResourceExhausted"
 
 
 class ForbiddenError(ToolError):
@@ -208,11 +243,14 @@ class ForbiddenError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "forbidden"
-    http_status = 403
-    grpc_status = "PermissionDenied"
     if TYPE_CHECKING:
         code: Literal["forbidden"]
+        catalogue_code: ClassVar[Literal["forbidden"]]
+        http_status: ClassVar[Literal[403]]
+        grpc_status: ClassVar[Literal["PermissionDenied"]]
+    code = catalogue_code = "forbidden"
+    http_status = 403
+    grpc_status = "PermissionDenied"
 
 
 class GoneError(ToolError):
@@ -226,11 +264,14 @@ class GoneError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "gone"
-    http_status = 410
-    grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["gone"]
+        catalogue_code: ClassVar[Literal["gone"]]
+        http_status: ClassVar[Literal[410]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "gone"
+    http_status = 410
+    grpc_status = "NotFound"
 
 
 class InternalError(ToolError):
@@ -244,11 +285,14 @@ class InternalError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "internal_error"
-    http_status = 500
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["internal_error"]
+        catalogue_code: ClassVar[Literal["internal_error"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "internal_error"
+    http_status = 500
+    grpc_status = "Internal"
 
 
 class InvalidParamError(ToolError):
@@ -262,11 +306,14 @@ class InvalidParamError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "invalid_param"
-    http_status = 422
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["invalid_param"]
+        catalogue_code: ClassVar[Literal["invalid_param"]]
+        http_status: ClassVar[Literal[422]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_param"
+    http_status = 422
+    grpc_status = "InvalidArgument"
 
 
 class MissingParamError(ToolError):
@@ -280,11 +327,14 @@ class MissingParamError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "missing_param"
-    http_status = 422
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["missing_param"]
+        catalogue_code: ClassVar[Literal["missing_param"]]
+        http_status: ClassVar[Literal[422]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "missing_param"
+    http_status = 422
+    grpc_status = "InvalidArgument"
 
 
 class NotFoundError(ToolError):
@@ -297,11 +347,14 @@ class NotFoundError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "not_found"
-    http_status = 404
-    grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["not_found"]
+        catalogue_code: ClassVar[Literal["not_found"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "not_found"
+    http_status = 404
+    grpc_status = "NotFound"
 
 
 class RateLimitedError(ToolError):
@@ -314,11 +367,14 @@ class RateLimitedError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "rate_limited"
-    http_status = 429
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["rate_limited"]
+        catalogue_code: ClassVar[Literal["rate_limited"]]
+        http_status: ClassVar[Literal[429]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "rate_limited"
+    http_status = 429
+    grpc_status = "ResourceExhausted"
 
 
 class RequestTimeoutError(ToolError):
@@ -332,11 +388,14 @@ class RequestTimeoutError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "request_timeout"
-    http_status = 408
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["request_timeout"]
+        catalogue_code: ClassVar[Literal["request_timeout"]]
+        http_status: ClassVar[Literal[408]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "request_timeout"
+    http_status = 408
+    grpc_status = "DeadlineExceeded"
 
 
 class ServiceUnavailableError(ToolError):
@@ -350,11 +409,14 @@ class ServiceUnavailableError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "service_unavailable"
-    http_status = 503
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["service_unavailable"]
+        catalogue_code: ClassVar[Literal["service_unavailable"]]
+        http_status: ClassVar[Literal[503]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "service_unavailable"
+    http_status = 503
+    grpc_status = "Unavailable"
 
 
 class ToolTimeoutError(ToolError):
@@ -367,11 +429,14 @@ class ToolTimeoutError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "timeout"
-    http_status = 504
-    grpc_status = "DeadlineExceeded"
     if TYPE_CHECKING:
         code: Literal["timeout"]
+        catalogue_code: ClassVar[Literal["timeout"]]
+        http_status: ClassVar[Literal[504]]
+        grpc_status: ClassVar[Literal["DeadlineExceeded"]]
+    code = catalogue_code = "timeout"
+    http_status = 504
+    grpc_status = "DeadlineExceeded"
 
 
 class UnexpectedStatusError(ToolError):
@@ -385,11 +450,14 @@ class UnexpectedStatusError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "unexpected_status"
-    http_status = 500
-    grpc_status = "Unknown"
     if TYPE_CHECKING:
         code: Literal["unexpected_status"]
+        catalogue_code: ClassVar[Literal["unexpected_status"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Unknown"]]
+    code = catalogue_code = "unexpected_status"
+    http_status = 500
+    grpc_status = "Unknown"
 
 
 class UnknownActionError(ToolError):
@@ -403,11 +471,14 @@ class UnknownActionError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "unknown_action"
-    http_status = 404
-    grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["unknown_action"]
+        catalogue_code: ClassVar[Literal["unknown_action"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "unknown_action"
+    http_status = 404
+    grpc_status = "NotFound"
 
 
 class UnknownInstanceError(ToolError):
@@ -420,11 +491,14 @@ class UnknownInstanceError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "unknown_instance"
-    http_status = 404
-    grpc_status = "NotFound"
     if TYPE_CHECKING:
         code: Literal["unknown_instance"]
+        catalogue_code: ClassVar[Literal["unknown_instance"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "unknown_instance"
+    http_status = 404
+    grpc_status = "NotFound"
 
 
 class UpstreamError(ToolError):
@@ -437,11 +511,14 @@ class UpstreamError(ToolError):
     """
 
     __module__ = "labby_errors"
-    catalogue_code = "upstream_error"
-    http_status = 502
-    grpc_status = "Unavailable"
     if TYPE_CHECKING:
         code: Literal["upstream_error"]
+        catalogue_code: ClassVar[Literal["upstream_error"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "upstream_error"
+    http_status = 502
+    grpc_status = "Unavailable"
 
 
 CLASSES: "dict[str, type[ToolError]]" = {

@@ -15,11 +15,35 @@ catch-all), ``sanitizer_rules`` (the sanitizer's character table, patterns and t
 ``envelope`` (the envelope ``TypedDict`` models).
 """
 
-from .. import ErrorBase as MinimalError
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import ClassVar, Literal
+
+    from .. import _ErrorBase
+
+    class MinimalError(_ErrorBase):
+        """The base of every error of the Minimal API; ``except MinimalError`` catches them all.
+
+        A code that is not in the catalogue gives this class itself, with the code kept as sent
+        (sanitized) and the catalogue's catch-all classification: not retryable, recovery
+        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown.
+        """
+
+    ErrorBase = MinimalError
+    """What the hand-written runtime's annotations name: the catalogue's base class."""
+else:
+    # The hand-written base class is this catalogue's base class: named after it,
+    # documented by it, one class less on every error's MRO. Type checkers see it
+    # as the class above, so they call it by the name it has at run time.
+    from .. import ErrorBase as MinimalError
+
+    MinimalError.__name__ = MinimalError.__qualname__ = "MinimalError"
+    MinimalError.__doc__ = """The base of every error of the Minimal API; ``except MinimalError`` catches them all.
+
+A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
+and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
+(same arguments: discouraged), side effects unknown.
+"""
 
 __all__ = [
     "MinimalError",
@@ -27,16 +51,6 @@ __all__ = [
     "InternalError",
     "RateLimitedError",
 ]
-
-# The hand-written base class is this catalogue's base class: named after it,
-# documented by it, one class less on every error's MRO.
-MinimalError.__name__ = MinimalError.__qualname__ = "MinimalError"
-MinimalError.__doc__ = """The base of every error of the Minimal API; ``except MinimalError`` catches them all.
-
-A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
-and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
-(same arguments: discouraged), side effects unknown.
-"""
 
 
 class BadRequestError(MinimalError):
@@ -49,11 +63,14 @@ class BadRequestError(MinimalError):
     """
 
     __module__ = "minimal_errors"
-    catalogue_code = "bad_request"
-    http_status = 400
-    grpc_status = "InvalidArgument"
     if TYPE_CHECKING:
         code: Literal["bad_request"]
+        catalogue_code: ClassVar[Literal["bad_request"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "bad_request"
+    http_status = 400
+    grpc_status = "InvalidArgument"
 
 
 class InternalError(MinimalError):
@@ -66,11 +83,14 @@ class InternalError(MinimalError):
     """
 
     __module__ = "minimal_errors"
-    catalogue_code = "internal"
-    http_status = 500
-    grpc_status = "Internal"
     if TYPE_CHECKING:
         code: Literal["internal"]
+        catalogue_code: ClassVar[Literal["internal"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "internal"
+    http_status = 500
+    grpc_status = "Internal"
 
 
 class RateLimitedError(MinimalError):
@@ -83,11 +103,14 @@ class RateLimitedError(MinimalError):
     """
 
     __module__ = "minimal_errors"
-    catalogue_code = "rate_limited"
-    http_status = 429
-    grpc_status = "ResourceExhausted"
     if TYPE_CHECKING:
         code: Literal["rate_limited"]
+        catalogue_code: ClassVar[Literal["rate_limited"]]
+        http_status: ClassVar[Literal[429]]
+        grpc_status: ClassVar[Literal["ResourceExhausted"]]
+    code = catalogue_code = "rate_limited"
+    http_status = 429
+    grpc_status = "ResourceExhausted"
 
 
 CLASSES: "dict[str, type[MinimalError]]" = {
