@@ -241,6 +241,21 @@ export interface FillOptions {
 
 const NO_OPTIONS: FillOptions = Object.freeze({});
 
+/** The request id and the retry delay a response's headers give, read by {@link fill}. */
+type HeaderStep = (
+  headers: HeadersLike | undefined,
+  forms: readonly string[],
+  known: number | undefined,
+) => { readonly requestId: string | undefined; readonly delay: number | undefined };
+
+/** The header step of a response: the request id (sanitized) and, when still unknown, the delay. */
+const fromHeaders: HeaderStep = (headers, forms, known) => {
+  const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
+  const fromHeader = picked?.requestId;
+  const requestId = fromHeader === undefined ? undefined : sanitizeWithForms(fromHeader, forms) || undefined;
+  return { requestId, delay: known ?? headerDelay(picked) };
+};
+
 /**
  * Steps 4 to 7 of the contract: pick the code, fill and sanitize the
  * fields with their catalogue defaults. The caller picks the class from
@@ -252,6 +267,23 @@ const NO_OPTIONS: FillOptions = Object.freeze({});
  * @param options - The headers, token forms, trusted code, delay and cause.
  */
 export function fill(error: JsonObject | undefined, status: number | undefined, options: FillOptions = NO_OPTIONS): CheckedFields {
+  return fillWith(error, status, options, fromHeaders);
+}
+
+/**
+ * {@link fill} without headers (`options.headers` is not read): what the
+ * public constructors need, without the code that reads headers and dates.
+ */
+export function fillTexts(error: JsonObject | undefined, status: number | undefined, options: FillOptions): CheckedFields {
+  return fillWith(error, status, options, undefined);
+}
+
+function fillWith(
+  error: JsonObject | undefined,
+  status: number | undefined,
+  options: FillOptions,
+  headerStep: HeaderStep | undefined,
+): CheckedFields {
   const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false, delay, cause } = options;
   const codes = entries ?? catalogue();
   // The members, read through the object's own keys: a polluted
@@ -318,13 +350,14 @@ export function fill(error: JsonObject | undefined, status: number | undefined, 
   }
   // The header when it is not empty once sanitized, else the envelope's.
   // The delay: the caller's, else the context's retry_after_ms, else the headers'.
-  const known = delay ?? contextDelay(context);
-  const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
-  const fromHeader = picked?.requestId;
-  if (fromHeader !== undefined) requestId = sanitizeWithForms(fromHeader, forms) || undefined;
+  let retryAfterMs = delay ?? contextDelay(context);
+  if (headerStep !== undefined) {
+    const read = headerStep(headers, forms, retryAfterMs);
+    requestId = read.requestId;
+    retryAfterMs = read.delay;
+  }
   if (requestId === undefined && sentCode !== undefined) {
     requestId = cleanMember(rawRequestId, forms, bodyForms, "", false);
   }
-  const retryAfterMs = known ?? headerDelay(picked);
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
 }

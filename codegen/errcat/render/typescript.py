@@ -27,6 +27,7 @@ from errcat.naming import (
     TS_RUNTIME_BASE,
     known_type_name,
     ts_identifier,
+    ts_spec_constant,
 )
 from errcat.render import header_lines, render_template
 from errcat.render.schema import envelope_schema
@@ -50,6 +51,10 @@ class TsCode:
     code: str
     """The code as a string literal."""
     ts_class: str
+    spec_const: str
+    """The name of the code's spec constant in ``catalogue.ts``."""
+    code_doc: str
+    """The code as doc-comment text."""
     class_literal: str
     """The class name as a string literal."""
     code_key: str
@@ -184,6 +189,8 @@ def _code(entry: ErrorCode) -> TsCode:
     return TsCode(
         code=string_literal(entry.code),
         ts_class=name,
+        spec_const=ts_spec_constant(entry.code),
+        code_doc=doc_text(entry.code),
         class_literal=string_literal(name),
         code_key=property_key(entry.code),
         doc_lines=tuple(f" {doc_text(line)}" if line else "" for line in lines),

@@ -4,6 +4,8 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
+ * Every value is a literal (or a frozen one), so a bundler keeps only the
+ * specs its user's code reaches.
  *
  * @module
  */
@@ -31,68 +33,77 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+/** The catalogue spec of `bad_request`, frozen. */
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  className: "BadRequestError",
+  message: "request rejected",
+  cause: "The request was rejected.",
+  remediation: "Fix the request and send it again.",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the request before sending it again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+/** The catalogue spec of `internal`, frozen. */
+export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "internal",
+  className: "InternalError",
+  message: "internal error",
+  cause: "An unclassified internal error occurred.",
+  remediation: "Retry later; report the error if it persists.",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Retry with back-off.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "server",
+});
+
+/** The catalogue spec of `rate_limited`, frozen. */
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  className: "RateLimitedError",
+  message: "rate limit exceeded",
+  cause: "The caller sent too many requests.",
+  remediation: "Wait retry_after_ms milliseconds, then retry.",
+  httpStatus: 429,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze(["retry_after_ms"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Wait, then send the same request.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
 /** Every code of the catalogue, sorted by code. */
 export const SPECS: readonly CodeSpec[] = [
-  {
-    code: "bad_request",
-    className: "BadRequestError",
-    message: "request rejected",
-    cause: "The request was rejected.",
-    remediation: "Fix the request and send it again.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the request before sending it again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "internal",
-    className: "InternalError",
-    message: "internal error",
-    cause: "An unclassified internal error occurred.",
-    remediation: "Retry later; report the error if it persists.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Retry with back-off.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "server",
-  },
-  {
-    code: "rate_limited",
-    className: "RateLimitedError",
-    message: "rate limit exceeded",
-    cause: "The caller sent too many requests.",
-    remediation: "Wait retry_after_ms milliseconds, then retry.",
-    httpStatus: 429,
-    grpcStatus: "ResourceExhausted",
-    contextFields: ["retry_after_ms"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Wait, then send the same request.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
+  BAD_REQUEST_SPEC,
+  INTERNAL_SPEC,
+  RATE_LIMITED_SPEC,
 ];
 
 /** Every context field the catalogue defines, in catalogue order. */
