@@ -7,11 +7,11 @@
  * @module
  */
 
-import { CONTEXT_FIELDS, LIMITS, SPECS } from "./generated/catalogue.js";
+import { CONTEXT_FIELDS, LIMITS, TEXTS } from "./generated/catalogue.js";
 import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import { parseHttpDate } from "./httpdate.js";
-import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
+import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 /**
  * Response headers: a fetch `Headers`, anything with a `get(name)` method,
@@ -37,18 +37,18 @@ export function isObject(value: unknown): value is JsonObject {
 let trustedNames: Set<string> | undefined;
 
 /**
- * A catalogue code with its spec, and whether each of its texts sanitizes
+ * A catalogue code with its texts, and whether each of them sanitizes
  * to itself (without a token): a server that sends a catalogue text
  * unchanged has it checked by one comparison. Found by one lookup of the
  * code as sent.
  */
 class Entry {
-  declare readonly spec: CodeSpec;
+  declare readonly spec: CodeTexts;
   declare readonly code: boolean;
   declare readonly message: boolean;
   declare readonly cause: boolean;
   declare readonly remediation: boolean;
-  constructor(spec: CodeSpec, checked = true) {
+  constructor(spec: CodeTexts, checked = true) {
     const same = (t: string): boolean => checked && sanitizeWithForms(t, NO_FORMS) === t;
     this.spec = spec;
     this.code = same(spec.code);
@@ -65,10 +65,9 @@ let entries: Map<string, Entry> | undefined;
 
 function catalogue(): Map<string, Entry> {
   if (entries === undefined) {
-    entries = new Map(SPECS.map((s) => [s.code, new Entry(s)]));
-    const names = new Set<string>(CONTEXT_FIELDS);
-    for (const s of SPECS) for (const f of s.contextFields) names.add(f);
-    trustedNames = new Set([...names].filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
+    entries = new Map(TEXTS.map((t) => [t.code, new Entry(t)]));
+    // Every code's context fields are catalogue context fields (the generator's model).
+    trustedNames = new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
   }
   return entries;
 }

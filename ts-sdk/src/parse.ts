@@ -12,7 +12,7 @@ import type { Code } from "./generated/envelope.js";
 import { ERROR_CLASSES, type ErrorClassOf } from "./generated/errors.js";
 import { capLength, formsAreStable, NO_FORMS, tokenForms } from "./sanitize.js";
 import { CheckedFields } from "./spec.js";
-import type { CodeSpec } from "./types.js";
+import type { CodeTexts } from "./types.js";
 
 export type { HeadersLike };
 
@@ -75,7 +75,7 @@ export function isKnownCode(code: unknown): code is Code {
   return typeof code === "string" && classes().has(code);
 }
 
-function classOf(spec: CodeSpec | undefined): typeof AgentRunError {
+function classOf(spec: CodeTexts | undefined): typeof AgentRunError {
   return (spec === undefined ? undefined : classes().get(spec.code)) ?? AgentRunError;
 }
 

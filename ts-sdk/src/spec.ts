@@ -6,7 +6,7 @@
  */
 
 import { BASE_CLASS_NAME, FALLBACK, PACKAGE_NAME, SPECS, UNKNOWN_CODE } from "./generated/catalogue.js";
-import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
+import type { CodeSpec, CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 // Nothing here runs at import: the tables are built on first use, so that a
 // bundler keeps only what its user's code reaches.
@@ -61,7 +61,7 @@ export function fallbackCode(status: number | undefined): string {
 
 /**
  * Fields already sanitized and checked; the error constructor takes them as
- * they are. `spec` is the catalogue spec of the code (undefined for a code
+ * they are. `spec` is the catalogue entry (texts or spec) of the code (undefined for a code
  * the catalogue does not define), which picks the class; the error does not
  * keep it. The members are assigned in the constructor, in one order, with no
  * class-field initializers, so that every instance has one shape.
@@ -76,7 +76,7 @@ export class CheckedFields {
   declare readonly retryAfterMs: number | undefined;
   declare readonly requestId: string | undefined;
   declare readonly cause: unknown;
-  declare readonly spec: CodeSpec | undefined;
+  declare readonly spec: CodeTexts | undefined;
   constructor(
     message: string,
     code: string,
@@ -87,7 +87,7 @@ export class CheckedFields {
     retryAfterMs: number | undefined,
     requestId: string | undefined,
     cause: unknown,
-    spec: CodeSpec | undefined,
+    spec: CodeTexts | undefined,
   ) {
     this.message = message;
     this.code = code;
