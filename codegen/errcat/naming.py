@@ -104,6 +104,21 @@ def known_type_name(base_class: str) -> str:
     return f"Known{base_class}"
 
 
+def ts_spec_constant(code: str) -> str:
+    """The constant of a code's spec in the TypeScript catalogue (``RATE_LIMITED_SPEC``)."""
+    return f"{code.upper()}_SPEC"
+
+
+def ts_text_constant(code: str, member: str) -> str:
+    """The constant of one of a code's texts in the TypeScript catalogue (``RATE_LIMITED_MESSAGE``).
+
+    The members are ``message``, ``cause`` and ``remediation``: no suffix
+    ends with another (nor with ``_SPEC``), so no two codes' constants share
+    a name.
+    """
+    return f"{code.upper()}_{member.upper()}"
+
+
 def context_type_name(python_class: str) -> str:
     """The envelope type of a code's context, from its class (``RateLimitedContext``)."""
     return f"{python_class.removesuffix('Error')}Context"

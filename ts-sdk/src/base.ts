@@ -1,6 +1,5 @@
 /**
- * The base class of every error, and the one helper the generated classes
- * call to declare themselves.
+ * The base class of every error.
  *
  * The tree: `Error` > `AgentRunError` (any code; the class of unknown codes)
  * > one generated class per catalogue code (generated/errors.ts).
@@ -8,19 +7,10 @@
  * @module
  */
 
-import { fill } from "./fields.js";
-import { BASE_CLASS_NAME, PACKAGE_NAME } from "./generated/catalogue.js";
+import { fillTexts } from "./fields.js";
 import type { Recovery } from "./generated/envelope.js";
-import { CATCH_ALL, specOf, type CheckedFields } from "./spec.js";
+import { CATCH_ALL, type CheckedFields } from "./spec.js";
 import type { CodeSpec, ErrorContext, SideEffects } from "./types.js";
-
-/**
- * The catalogue spec of a class, kept on its prototype. The key is shared by
- * every copy of this package (the ESM and the CommonJS build, or two
- * installed copies): the spec's class name brands the class, so that
- * `instanceof` holds across copies.
- */
-const SPEC: unique symbol = Symbol.for(`${PACKAGE_NAME}#spec`);
 
 /** What an error is built from; every member is optional. */
 export interface AgentRunErrorInit {
@@ -69,7 +59,7 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     context: i.context,
     request_id: text(i.requestId),
   };
-  return fill(error, i.status, { trustedCode: spec !== CATCH_ALL, delay, cause: i.cause });
+  return fillTexts(error, i.status, { trustedCode: spec !== CATCH_ALL, delay, cause: i.cause });
 }
 
 /**
@@ -85,12 +75,22 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
  * `instanceof` works across the ESM and CommonJS builds of the package.
  */
 export class AgentRunError extends Error {
+  // Static fields with literal values, and nothing outside the class: a
+  // bundler drops the class when nothing uses it (and each generated class
+  // likewise).
   /** The code of the class; none for the base class. */
-  declare static readonly code: string | undefined;
+  static readonly code: string | undefined = undefined;
   /** The HTTP status servers send this class with; none for the base class. */
-  declare static readonly httpStatus: number | undefined;
+  static readonly httpStatus: number | undefined = undefined;
   /** The gRPC status this class maps to; none for the base class. */
-  declare static readonly grpcStatus: string | undefined;
+  static readonly grpcStatus: string | undefined = undefined;
+  /**
+   * @internal The catalogue spec of the class (frozen; the catch-all for
+   * the base class), inherited by a user's subclass. Its class name, with
+   * the package of the catch-all at the root of the class's chain, brands
+   * the class so that `instanceof` holds across copies of the package.
+   */
+  static readonly spec: CodeSpec = CATCH_ALL;
 
   /** The stable machine code, such as `rate_limited`. */
   declare readonly code: string;
@@ -106,7 +106,6 @@ export class AgentRunError extends Error {
   declare readonly retryAfterMs: number | undefined;
   /** The request id of the failed call, when the response carried one. */
   declare readonly requestId: string | undefined;
-  declare private readonly [SPEC]: CodeSpec;
 
   /**
    * Build an error. Every text is sanitized on the way in (without a token:
@@ -119,7 +118,7 @@ export class AgentRunError extends Error {
    *   another code than its own, or `status`/`retryAfterMs` are not integers.
    */
   constructor(message?: string, init?: AgentRunErrorInit) {
-    const f = publicFields(new.target.prototype[SPEC], new.target.prototype.name, message, init);
+    const f = publicFields(new.target.spec, new.target.prototype.name, message, init);
     super(f.message, f.cause !== undefined ? { cause: f.cause } : undefined);
     this.code = f.code;
     this.errorCause = f.errorCause;
@@ -130,29 +129,42 @@ export class AgentRunError extends Error {
     this.requestId = f.requestId;
   }
 
+  /**
+   * The class name (for messages and stack traces, safe from minifiers):
+   * the catalogue's name of the class. Assigning it gives this object (or
+   * prototype) a `name` of its own, as assigning an inherited data property does.
+   */
+  override get name(): string {
+    return classSpec(this).className;
+  }
+
+  override set name(value: string) {
+    Object.defineProperty(this, "name", { value, writable: true, enumerable: true, configurable: true });
+  }
+
   /** Whether sending the same request again later may succeed. The SDK never retries on its own. */
   get retryable(): boolean {
-    return this[SPEC].retryable;
+    return classSpec(this).retryable;
   }
 
   /** What to do next: `action`, `same_arguments`, `guidance`. */
   get recovery(): Readonly<Recovery> {
-    return this[SPEC].recovery;
+    return classSpec(this).recovery;
   }
 
   /** Whether the failed call may have changed something. */
   get sideEffects(): SideEffects {
-    return this[SPEC].sideEffects;
+    return classSpec(this).sideEffects;
   }
 
   /** Whether the credential is missing, invalid or not permitted. */
   get isAuthFailure(): boolean {
-    return this[SPEC].isAuthFailure;
+    return classSpec(this).isAuthFailure;
   }
 
   /** Whether the caller cancelled the request. */
   get isCancelled(): boolean {
-    return this[SPEC].isCancelled;
+    return classSpec(this).isCancelled;
   }
 
   /**
@@ -188,11 +200,10 @@ export class AgentRunError extends Error {
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if (typeof value !== "object" || value === null || typeof this !== "function") return false;
-    const own = this.prototype as unknown as Record<symbol, unknown>;
-    if (!Object.hasOwn(own, SPEC)) return false; // a user's subclass: the ordinary check above decides
-    const brand = brandOf(own[SPEC]);
+    const brand = brandOf(this);
+    if (brand === undefined) return false; // a user's subclass: the ordinary check above decides
     for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
-      if (Object.hasOwn(proto, SPEC) && brandOf(proto[SPEC]) === brand) return true;
+      if (Object.hasOwn(proto, "constructor") && brandOf(proto.constructor) === brand) return true;
     }
     return false;
   }
@@ -239,32 +250,24 @@ export function adopt(error: Error, cls: typeof AgentRunError, fields: CheckedFi
   return Object.setPrototypeOf(e, cls.prototype) as AgentRunError;
 }
 
-/** The brand of a spec: the name of the class it belongs to. */
-function brandOf(spec: unknown): unknown {
-  return typeof spec === "object" && spec !== null ? (spec as { className?: unknown }).className : undefined;
+/** The spec of an error (or of a class's prototype): its class's. */
+function classSpec(error: object): CodeSpec {
+  const spec = (error.constructor as { spec?: unknown } | undefined)?.spec;
+  return typeof spec === "object" && spec !== null ? (spec as CodeSpec) : CATCH_ALL;
 }
-
-function declareClass(cls: typeof AgentRunError, name: string, spec: CodeSpec): void {
-  // Plain assignment for the statics: it costs a third of defineProperty at import time.
-  const statics = cls as unknown as Record<string, unknown>;
-  statics["code"] = spec === CATCH_ALL ? undefined : spec.code;
-  statics["httpStatus"] = spec.httpStatus;
-  statics["grpcStatus"] = spec.grpcStatus;
-  Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true });
-  Object.defineProperty(cls.prototype, SPEC, { value: spec });
-}
-
-declareClass(AgentRunError, BASE_CLASS_NAME, CATCH_ALL);
 
 /**
- * Declare a generated class: its name (for `name` and stack traces, safe
- * from minifiers), its code, statuses and classification from the catalogue
- * spec, and its cross-build brand. Called once for each generated class.
- *
- * @throws TypeError when `code` is not in the catalogue (a generator bug).
+ * The brand of a class of a copy of this package: its package (kept by the
+ * catch-all spec of the base class at the root of its chain) and its class
+ * name; undefined for anything else, a user's subclass included (it has no
+ * spec of its own).
  */
-export function defineErrorClass(cls: typeof AgentRunError, name: string, code: string): void {
-  const spec = specOf(code);
-  if (spec === undefined) throw new TypeError(`${name}: code ${code} is not in the catalogue`);
-  declareClass(cls, name, spec);
+function brandOf(cls: unknown): string | undefined {
+  if (typeof cls !== "function" || !Object.hasOwn(cls, "spec")) return undefined;
+  const name = (cls as { spec?: { className?: unknown } }).spec?.className;
+  for (let c: unknown = cls; typeof c === "function"; c = Object.getPrototypeOf(c)) {
+    const pkg = Object.hasOwn(c, "spec") ? (c as { spec?: { package?: unknown } }).spec?.package : undefined;
+    if (typeof pkg === "string") return `${pkg}#${String(name)}`;
+  }
+  return undefined;
 }

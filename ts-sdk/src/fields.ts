@@ -7,11 +7,11 @@
  * @module
  */
 
-import { CONTEXT_FIELDS, LIMITS, SPECS } from "./generated/catalogue.js";
+import { CONTEXT_FIELDS, LIMITS, TEXTS } from "./generated/catalogue.js";
 import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import { parseHttpDate } from "./httpdate.js";
-import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
+import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 /**
  * Response headers: a fetch `Headers`, anything with a `get(name)` method,
@@ -37,18 +37,18 @@ export function isObject(value: unknown): value is JsonObject {
 let trustedNames: Set<string> | undefined;
 
 /**
- * A catalogue code with its spec, and whether each of its texts sanitizes
+ * A catalogue code with its texts, and whether each of them sanitizes
  * to itself (without a token): a server that sends a catalogue text
  * unchanged has it checked by one comparison. Found by one lookup of the
  * code as sent.
  */
 class Entry {
-  declare readonly spec: CodeSpec;
+  declare readonly spec: CodeTexts;
   declare readonly code: boolean;
   declare readonly message: boolean;
   declare readonly cause: boolean;
   declare readonly remediation: boolean;
-  constructor(spec: CodeSpec, checked = true) {
+  constructor(spec: CodeTexts, checked = true) {
     const same = (t: string): boolean => checked && sanitizeWithForms(t, NO_FORMS) === t;
     this.spec = spec;
     this.code = same(spec.code);
@@ -65,10 +65,9 @@ let entries: Map<string, Entry> | undefined;
 
 function catalogue(): Map<string, Entry> {
   if (entries === undefined) {
-    entries = new Map(SPECS.map((s) => [s.code, new Entry(s)]));
-    const names = new Set<string>(CONTEXT_FIELDS);
-    for (const s of SPECS) for (const f of s.contextFields) names.add(f);
-    trustedNames = new Set([...names].filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
+    entries = new Map(TEXTS.map((t) => [t.code, new Entry(t)]));
+    // Every code's context fields are catalogue context fields (the generator's model).
+    trustedNames = new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
   }
   return entries;
 }
@@ -241,6 +240,21 @@ export interface FillOptions {
 
 const NO_OPTIONS: FillOptions = Object.freeze({});
 
+/** The request id and the retry delay a response's headers give, read by {@link fill}. */
+type HeaderStep = (
+  headers: HeadersLike | undefined,
+  forms: readonly string[],
+  known: number | undefined,
+) => { readonly requestId: string | undefined; readonly delay: number | undefined };
+
+/** The header step of a response: the request id (sanitized) and, when still unknown, the delay. */
+const fromHeaders: HeaderStep = (headers, forms, known) => {
+  const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
+  const fromHeader = picked?.requestId;
+  const requestId = fromHeader === undefined ? undefined : sanitizeWithForms(fromHeader, forms) || undefined;
+  return { requestId, delay: known ?? headerDelay(picked) };
+};
+
 /**
  * Steps 4 to 7 of the contract: pick the code, fill and sanitize the
  * fields with their catalogue defaults. The caller picks the class from
@@ -252,6 +266,23 @@ const NO_OPTIONS: FillOptions = Object.freeze({});
  * @param options - The headers, token forms, trusted code, delay and cause.
  */
 export function fill(error: JsonObject | undefined, status: number | undefined, options: FillOptions = NO_OPTIONS): CheckedFields {
+  return fillWith(error, status, options, fromHeaders);
+}
+
+/**
+ * {@link fill} without headers (`options.headers` is not read): what the
+ * public constructors need, without the code that reads headers and dates.
+ */
+export function fillTexts(error: JsonObject | undefined, status: number | undefined, options: FillOptions): CheckedFields {
+  return fillWith(error, status, options, undefined);
+}
+
+function fillWith(
+  error: JsonObject | undefined,
+  status: number | undefined,
+  options: FillOptions,
+  headerStep: HeaderStep | undefined,
+): CheckedFields {
   const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false, delay, cause } = options;
   const codes = entries ?? catalogue();
   // The members, read through the object's own keys: a polluted
@@ -318,13 +349,14 @@ export function fill(error: JsonObject | undefined, status: number | undefined, 
   }
   // The header when it is not empty once sanitized, else the envelope's.
   // The delay: the caller's, else the context's retry_after_ms, else the headers'.
-  const known = delay ?? contextDelay(context);
-  const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
-  const fromHeader = picked?.requestId;
-  if (fromHeader !== undefined) requestId = sanitizeWithForms(fromHeader, forms) || undefined;
+  let retryAfterMs = delay ?? contextDelay(context);
+  if (headerStep !== undefined) {
+    const read = headerStep(headers, forms, retryAfterMs);
+    requestId = read.requestId;
+    retryAfterMs = read.delay;
+  }
   if (requestId === undefined && sentCode !== undefined) {
     requestId = cleanMember(rawRequestId, forms, bodyForms, "", false);
   }
-  const retryAfterMs = known ?? headerDelay(picked);
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
 }

@@ -36,6 +36,6 @@ export { errorForExit, validateTimeout } from "./local.js";
 export type { ErrorForExitOptions, ValidateTimeoutOptions } from "./local.js";
 export { sanitizeText } from "./sanitize.js";
 export type { SanitizeOptions } from "./sanitize.js";
-export type { CodeSpec, ContextValue, ErrorContext, Limits, SideEffects } from "./types.js";
+export type { CodeSpec, CodeTexts, ContextValue, ErrorContext, Limits, SideEffects } from "./types.js";
 export { errorFromFetchFailure, transportCodeOf, withTypedErrors } from "./transport.js";
 export type { FetchLike, TransportCode, TypedFetchOptions } from "./transport.js";

@@ -12,7 +12,7 @@ import type { Code } from "./generated/envelope.js";
 import { ERROR_CLASSES, type ErrorClassOf } from "./generated/errors.js";
 import { capLength, formsAreStable, NO_FORMS, tokenForms } from "./sanitize.js";
 import { CheckedFields } from "./spec.js";
-import type { CodeSpec } from "./types.js";
+import type { CodeTexts } from "./types.js";
 
 export type { HeadersLike };
 
@@ -51,7 +51,12 @@ export interface ErrorForCodeOptions {
 const BODY_CAP = LIMITS.errorBodyMaxBytes;
 const MAX_DEPTH = LIMITS.jsonMaxDepth;
 
-const CLASS_BY_CODE = new Map<string, typeof AgentRunError>(ERROR_CLASSES.map((c) => [c.code, c]));
+let classByCode: Map<string, typeof AgentRunError> | undefined;
+
+/** The generated class of each catalogue code, indexed on first use (nothing runs at import). */
+function classes(): Map<string, typeof AgentRunError> {
+  return (classByCode ??= new Map<string, typeof AgentRunError>(ERROR_CLASSES.map((c) => [c.code, c])));
+}
 
 // --- lookup -----------------------------------------------------------------
 
@@ -62,16 +67,16 @@ const CLASS_BY_CODE = new Map<string, typeof AgentRunError>(ERROR_CLASSES.map((c
 export function lookup<C extends Code>(code: C): ErrorClassOf[C];
 export function lookup(code: string): typeof AgentRunError;
 export function lookup(code: string): typeof AgentRunError {
-  return (typeof code === "string" ? CLASS_BY_CODE.get(code) : undefined) ?? AgentRunError;
+  return (typeof code === "string" ? classes().get(code) : undefined) ?? AgentRunError;
 }
 
 /** Whether `code` is a code of the catalogue. */
 export function isKnownCode(code: unknown): code is Code {
-  return typeof code === "string" && CLASS_BY_CODE.has(code);
+  return typeof code === "string" && classes().has(code);
 }
 
-function classOf(spec: CodeSpec | undefined): typeof AgentRunError {
-  return (spec === undefined ? undefined : CLASS_BY_CODE.get(spec.code)) ?? AgentRunError;
+function classOf(spec: CodeTexts | undefined): typeof AgentRunError {
+  return (spec === undefined ? undefined : classes().get(spec.code)) ?? AgentRunError;
 }
 
 // --- body ---------------------------------------------------------------------

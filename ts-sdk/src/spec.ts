@@ -5,15 +5,20 @@
  * @module
  */
 
-import { BASE_CLASS_NAME, FALLBACK, SPECS, UNKNOWN_CODE } from "./generated/catalogue.js";
-import type { CodeSpec, ContextValue, ErrorContext } from "./types.js";
+import { BASE_CLASS_NAME, FALLBACK, PACKAGE_NAME, SPECS, UNKNOWN_CODE } from "./generated/catalogue.js";
+import type { CodeSpec, CodeTexts, ContextValue, ErrorContext } from "./types.js";
+
+// Nothing here runs at import: the tables are built on first use, so that a
+// bundler keeps only what its user's code reaches.
 
 /**
  * The catch-all for a code the catalogue does not define: the catalogue's
  * `unknown_code` advice, no class-level statuses, neither an auth failure
- * nor a cancellation.
+ * nor a cancellation. It is the spec of the base class, and names the
+ * package, which brands every class of it (base.ts).
  */
-export const CATCH_ALL: CodeSpec = Object.freeze({
+export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ */ Object.freeze({
+  package: PACKAGE_NAME,
   code: "",
   className: BASE_CLASS_NAME,
   message: "",
@@ -30,21 +35,16 @@ export const CATCH_ALL: CodeSpec = Object.freeze({
   emittedBy: undefined,
 });
 
-// Every error of a code shares its spec (and its recovery advice): frozen, so none can change another's.
-for (const s of SPECS) {
-  Object.freeze(s.contextFields);
-  Object.freeze(s.recovery);
-  Object.freeze(s);
-}
-
-const SPEC_BY_CODE = new Map<string, CodeSpec>(SPECS.map((s) => [s.code, s]));
+// Every error of a code shares its spec (and its recovery advice): the
+// generated specs are frozen, so none can change another's.
+let specByCode: Map<string, CodeSpec> | undefined;
 
 /** The spec of `code` in the catalogue, or undefined for an unknown code (safe for any string). */
 export function specOf(code: string): CodeSpec | undefined {
-  return SPEC_BY_CODE.get(code);
+  return (specByCode ??= new Map(SPECS.map((s) => [s.code, s]))).get(code);
 }
 
-const FALLBACK_BY_STATUS = new Map<number, string>(FALLBACK.byStatus);
+let fallbackByStatus: Map<number, string> | undefined;
 
 /**
  * The code a response of `status` without an envelope gets: the exact
@@ -52,7 +52,7 @@ const FALLBACK_BY_STATUS = new Map<number, string>(FALLBACK.byStatus);
  */
 export function fallbackCode(status: number | undefined): string {
   if (status === undefined || !Number.isInteger(status)) return FALLBACK.default;
-  const exact = FALLBACK_BY_STATUS.get(status);
+  const exact = (fallbackByStatus ??= new Map(FALLBACK.byStatus)).get(status);
   if (exact !== undefined) return exact;
   if (status >= 400 && status <= 499) return FALLBACK.clientError;
   if (status >= 500 && status <= 599) return FALLBACK.serverError;
@@ -61,7 +61,7 @@ export function fallbackCode(status: number | undefined): string {
 
 /**
  * Fields already sanitized and checked; the error constructor takes them as
- * they are. `spec` is the catalogue spec of the code (undefined for a code
+ * they are. `spec` is the catalogue entry (texts or spec) of the code (undefined for a code
  * the catalogue does not define), which picks the class; the error does not
  * keep it. The members are assigned in the constructor, in one order, with no
  * class-field initializers, so that every instance has one shape.
@@ -76,7 +76,7 @@ export class CheckedFields {
   declare readonly retryAfterMs: number | undefined;
   declare readonly requestId: string | undefined;
   declare readonly cause: unknown;
-  declare readonly spec: CodeSpec | undefined;
+  declare readonly spec: CodeTexts | undefined;
   constructor(
     message: string,
     code: string,
@@ -87,7 +87,7 @@ export class CheckedFields {
     retryAfterMs: number | undefined,
     requestId: string | undefined,
     cause: unknown,
-    spec: CodeSpec | undefined,
+    spec: CodeTexts | undefined,
   ) {
     this.message = message;
     this.code = code;

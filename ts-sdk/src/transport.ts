@@ -46,7 +46,7 @@ const CANCELED: TransportCode = "canceled";
  * that does not say which phase failed gets `connection_lost` (side effects
  * unknown), never `connection_failed`.
  */
-export const UNDICI_CODES: Readonly<Record<string, TransportCode>> = Object.freeze({
+export const UNDICI_CODES: Readonly<Record<string, TransportCode>> = /* @__PURE__ */ Object.freeze({
   ECONNREFUSED: FAILED,
   ENOTFOUND: FAILED,
   EAI_AGAIN: FAILED,

@@ -17,18 +17,22 @@ export type ContextValue = string | number | boolean | null;
 /** The read-only structured context of an error. */
 export type ErrorContext = Readonly<Record<string, ContextValue>>;
 
-/** Everything the catalogue says about one code. */
-export interface CodeSpec {
+/** The texts the catalogue gives one code: the defaults of its errors' fields. */
+export interface CodeTexts {
   /** The stable machine code, such as `rate_limited`. */
   readonly code: string;
-  /** The name of the code's class, such as `RateLimitedError`. */
-  readonly className: string;
   /** The one-line summary (the envelope `message`). */
   readonly message: string;
   /** The one-sentence cause. */
   readonly cause: string;
   /** The next action that fixes or works around the error. */
   readonly remediation: string;
+}
+
+/** Everything the catalogue says about one code. */
+export interface CodeSpec extends CodeTexts {
+  /** The name of the code's class, such as `RateLimitedError`. */
+  readonly className: string;
   /** The HTTP status a server sends it with; none for the catch-all. */
   readonly httpStatus: number | undefined;
   /** The gRPC status it maps to; none for the catch-all. */

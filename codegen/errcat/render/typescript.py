@@ -27,6 +27,8 @@ from errcat.naming import (
     TS_RUNTIME_BASE,
     known_type_name,
     ts_identifier,
+    ts_spec_constant,
+    ts_text_constant,
 )
 from errcat.render import header_lines, render_template
 from errcat.render.schema import envelope_schema
@@ -50,6 +52,14 @@ class TsCode:
     code: str
     """The code as a string literal."""
     ts_class: str
+    spec_const: str
+    """The name of the code's spec constant in ``catalogue.ts``."""
+    message_const: str
+    cause_const: str
+    remediation_const: str
+    """The names of the constants of each text (a spec and the texts share them)."""
+    code_doc: str
+    """The code as doc-comment text."""
     class_literal: str
     """The class name as a string literal."""
     code_key: str
@@ -184,6 +194,11 @@ def _code(entry: ErrorCode) -> TsCode:
     return TsCode(
         code=string_literal(entry.code),
         ts_class=name,
+        spec_const=ts_spec_constant(entry.code),
+        message_const=ts_text_constant(entry.code, "message"),
+        cause_const=ts_text_constant(entry.code, "cause"),
+        remediation_const=ts_text_constant(entry.code, "remediation"),
+        code_doc=doc_text(entry.code),
         class_literal=string_literal(name),
         code_key=property_key(entry.code),
         doc_lines=tuple(f" {doc_text(line)}" if line else "" for line in lines),

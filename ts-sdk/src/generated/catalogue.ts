@@ -4,11 +4,14 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
+ * Every value is a literal (or a frozen one), so a bundler keeps only the
+ * specs its user's code reaches; each text is one constant, shared by its
+ * code's spec and by TEXTS, which the public constructors read.
  *
  * @module
  */
 
-import type { CodeSpec, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
 
 /** The npm package these errors belong to; it keys cross-build `instanceof`. */
 export const PACKAGE_NAME = "@mitos/errors";
@@ -31,988 +34,1388 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+const BAD_GATEWAY_MESSAGE = "bad gateway";
+const BAD_GATEWAY_CAUSE = "A proxy or gateway in front of the API answered 502 without an error envelope.";
+const BAD_GATEWAY_REMEDIATION = "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.";
+
+/** The catalogue spec of `bad_gateway`, frozen. */
+export const BAD_GATEWAY_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "bad_gateway",
+  message: BAD_GATEWAY_MESSAGE,
+  cause: BAD_GATEWAY_CAUSE,
+  remediation: BAD_GATEWAY_REMEDIATION,
+  className: "BadGatewayError",
+  httpStatus: 502,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Retry with back-off; the request may or may not have reached the API.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const BAD_REQUEST_MESSAGE = "request rejected";
+const BAD_REQUEST_CAUSE = "The server or a proxy rejected the request with a 4xx status and no error envelope.";
+const BAD_REQUEST_REMEDIATION = "Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.";
+
+/** The catalogue spec of `bad_request`, frozen. */
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  message: BAD_REQUEST_MESSAGE,
+  cause: BAD_REQUEST_CAUSE,
+  remediation: BAD_REQUEST_REMEDIATION,
+  className: "BadRequestError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Compare the request with the endpoint documentation before sending it again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const BODY_TOO_LARGE_MESSAGE = "request body too large";
+const BODY_TOO_LARGE_CAUSE = "The request body exceeds the server size limit.";
+const BODY_TOO_LARGE_REMEDIATION = "Reduce the payload; file content is hex-encoded and bounded by the server.";
+
+/** The catalogue spec of `body_too_large`, frozen. */
+export const BODY_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "body_too_large",
+  message: BODY_TOO_LARGE_MESSAGE,
+  cause: BODY_TOO_LARGE_CAUSE,
+  remediation: BODY_TOO_LARGE_REMEDIATION,
+  className: "BodyTooLargeError",
+  httpStatus: 413,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reduce_work",
+    same_arguments: "never",
+    guidance: "Send a smaller body, for example by splitting a large file write into several calls.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const BUDGET_EXHAUSTED_MESSAGE = "sandbox capability budget exhausted";
+const BUDGET_EXHAUSTED_CAUSE = "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.";
+const BUDGET_EXHAUSTED_REMEDIATION = "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.";
+
+/** The catalogue spec of `budget_exhausted`, frozen. */
+export const BUDGET_EXHAUSTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "budget_exhausted",
+  message: BUDGET_EXHAUSTED_MESSAGE,
+  cause: BUDGET_EXHAUSTED_CAUSE,
+  remediation: BUDGET_EXHAUSTED_REMEDIATION,
+  className: "BudgetExhaustedError",
+  httpStatus: 403,
+  grpcStatus: "PermissionDenied",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "dimension", "remaining"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "never",
+    guidance: "Ask whoever created the sandbox for a larger budget, or continue within what remains.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const BUILD_FAILED_MESSAGE = "template build step failed";
+const BUILD_FAILED_CAUSE = "A declarative template build step failed, so no snapshot was produced.";
+const BUILD_FAILED_REMEDIATION = "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.";
+
+/** The catalogue spec of `build_failed`, frozen. */
+export const BUILD_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "build_failed",
+  message: BUILD_FAILED_MESSAGE,
+  cause: BUILD_FAILED_CAUSE,
+  remediation: BUILD_FAILED_REMEDIATION,
+  className: "BuildFailedError",
+  httpStatus: 422,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["step", "step_kind"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fix the named build step; the steps before it come from the cache.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "server",
+});
+
+const CANCELED_MESSAGE = "request canceled";
+const CANCELED_CAUSE = "The request was canceled by the caller before it completed.";
+const CANCELED_REMEDIATION = "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.";
+
+/** The catalogue spec of `canceled`, frozen. */
+export const CANCELED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "canceled",
+  message: CANCELED_MESSAGE,
+  cause: CANCELED_CAUSE,
+  remediation: CANCELED_REMEDIATION,
+  className: "RequestCanceledError",
+  httpStatus: 499,
+  grpcStatus: "Canceled",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: true,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Retry only if nothing on the caller's side meant to cancel the request.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "server",
+});
+
+const CONFLICT_MESSAGE = "request conflicts with the current state";
+const CONFLICT_CAUSE = "The server or a proxy answered 409 without an error envelope.";
+const CONFLICT_REMEDIATION = "Read the current state of the resource, then repeat the change against it.";
+
+/** The catalogue spec of `conflict`, frozen. */
+export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "conflict",
+  message: CONFLICT_MESSAGE,
+  cause: CONFLICT_CAUSE,
+  remediation: CONFLICT_REMEDIATION,
+  className: "ConflictError",
+  httpStatus: 409,
+  grpcStatus: "Aborted",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "discouraged",
+    guidance: "Fetch the resource again and base the next request on what it shows.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const CONNECTION_FAILED_MESSAGE = "could not connect to the API";
+const CONNECTION_FAILED_CAUSE = "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.";
+const CONNECTION_FAILED_REMEDIATION = "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.";
+
+/** The catalogue spec of `connection_failed`, frozen. */
+export const CONNECTION_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "connection_failed",
+  message: CONNECTION_FAILED_MESSAGE,
+  cause: CONNECTION_FAILED_CAUSE,
+  remediation: CONNECTION_FAILED_REMEDIATION,
+  className: "ConnectionFailedError",
+  httpStatus: 503,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Resend the same request with back-off; the first attempt never reached a server.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const CONNECTION_LOST_MESSAGE = "connection lost before the response was complete";
+const CONNECTION_LOST_CAUSE = "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.";
+const CONNECTION_LOST_REMEDIATION = "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.";
+
+/** The catalogue spec of `connection_lost`, frozen. */
+export const CONNECTION_LOST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "connection_lost",
+  message: CONNECTION_LOST_MESSAGE,
+  cause: CONNECTION_LOST_CAUSE,
+  remediation: CONNECTION_LOST_REMEDIATION,
+  className: "ConnectionLostError",
+  httpStatus: 502,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Resend an idempotent request; check the effect of any other first, since it may have been applied.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const EXEC_FAILED_MESSAGE = "command could not be executed";
+const EXEC_FAILED_CAUSE = "The command could not be executed in the sandbox.";
+const EXEC_FAILED_REMEDIATION = "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.";
+
+/** The catalogue spec of `exec_failed`, frozen. */
+export const EXEC_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "exec_failed",
+  message: EXEC_FAILED_MESSAGE,
+  cause: EXEC_FAILED_CAUSE,
+  remediation: EXEC_FAILED_REMEDIATION,
+  className: "ExecFailedError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "conditional",
+    guidance: "Retry once if the cause names a transport failure; otherwise report it with the sandbox id.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "server",
+});
+
+const EXEC_TIMEOUT_MESSAGE = "execution deadline exceeded";
+const EXEC_TIMEOUT_CAUSE = "A command or run_code execution ran past its requested timeout and was terminated.";
+const EXEC_TIMEOUT_REMEDIATION = "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.";
+
+/** The catalogue spec of `exec_timeout`, frozen. */
+export const EXEC_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "exec_timeout",
+  message: EXEC_TIMEOUT_MESSAGE,
+  cause: EXEC_TIMEOUT_CAUSE,
+  remediation: EXEC_TIMEOUT_REMEDIATION,
+  className: "ExecutionDeadlineError",
+  httpStatus: 504,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "timeout_s", "exit_code", "stdout", "stderr"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "discouraged",
+    guidance: "Raise the timeout or split the command; the same call will likely hit the same deadline.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "server",
+});
+
+const FILE_FAILED_MESSAGE = "file operation failed";
+const FILE_FAILED_CAUSE = "A file operation failed in the sandbox.";
+const FILE_FAILED_REMEDIATION = "Confirm the path exists and is writable; inspect the cause for the underlying error.";
+
+/** The catalogue spec of `file_failed`, frozen. */
+export const FILE_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "file_failed",
+  message: FILE_FAILED_MESSAGE,
+  cause: FILE_FAILED_CAUSE,
+  remediation: FILE_FAILED_REMEDIATION,
+  className: "FileFailedError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "path"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "discouraged",
+    guidance: "Check the path named in the context before trying again.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "server",
+});
+
+const FORBIDDEN_MESSAGE = "api key not permitted for this action";
+const FORBIDDEN_CAUSE = "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).";
+const FORBIDDEN_REMEDIATION = "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.";
+
+/** The catalogue spec of `forbidden`, frozen. */
+export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "forbidden",
+  message: FORBIDDEN_MESSAGE,
+  cause: FORBIDDEN_CAUSE,
+  remediation: FORBIDDEN_REMEDIATION,
+  className: "ForbiddenError",
+  httpStatus: 403,
+  grpcStatus: "PermissionDenied",
+  contextFields: /* @__PURE__ */ Object.freeze(["op"]),
+  retryable: false,
+  isAuthFailure: true,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reauthenticate",
+    same_arguments: "never",
+    guidance: "Switch to a key of the owning organization that carries the required scope.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const FORK_REJECTED_MESSAGE = "fork rejected";
+const FORK_REJECTED_CAUSE = "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).";
+const FORK_REJECTED_REMEDIATION = "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.";
+
+/** The catalogue spec of `fork_rejected`, frozen. */
+export const FORK_REJECTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "fork_rejected",
+  message: FORK_REJECTED_MESSAGE,
+  cause: FORK_REJECTED_CAUSE,
+  remediation: FORK_REJECTED_REMEDIATION,
+  className: "ForkRejectedError",
+  httpStatus: 422,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "reason"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "conditional",
+    guidance: "Act on the condition reason first; only a capacity refusal may clear without a change.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const FORK_UNAVAILABLE_MESSAGE = "fork did not complete before the client deadline";
+const FORK_UNAVAILABLE_CAUSE = "The fork endpoint did not answer before the client's fork deadline.";
+const FORK_UNAVAILABLE_REMEDIATION = "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.";
+
+/** The catalogue spec of `fork_unavailable`, frozen. */
+export const FORK_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "fork_unavailable",
+  message: FORK_UNAVAILABLE_MESSAGE,
+  cause: FORK_UNAVAILABLE_CAUSE,
+  remediation: FORK_UNAVAILABLE_REMEDIATION,
+  className: "ForkUnavailableError",
+  httpStatus: 503,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "List the forks first; the timed-out request may still have created them.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const GATEWAY_TIMEOUT_MESSAGE = "gateway timeout";
+const GATEWAY_TIMEOUT_CAUSE = "A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.";
+const GATEWAY_TIMEOUT_REMEDIATION = "The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.";
+
+/** The catalogue spec of `gateway_timeout`, frozen. */
+export const GATEWAY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "gateway_timeout",
+  message: GATEWAY_TIMEOUT_MESSAGE,
+  cause: GATEWAY_TIMEOUT_CAUSE,
+  remediation: GATEWAY_TIMEOUT_REMEDIATION,
+  className: "GatewayTimeoutError",
+  httpStatus: 504,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Check whether the first attempt took effect before sending it again.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const IDLE_TIMEOUT_MESSAGE = "sandbox reaped after idle timeout";
+const IDLE_TIMEOUT_CAUSE = "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.";
+const IDLE_TIMEOUT_REMEDIATION = "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.";
+
+/** The catalogue spec of `idle_timeout`, frozen. */
+export const IDLE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "idle_timeout",
+  message: IDLE_TIMEOUT_MESSAGE,
+  cause: IDLE_TIMEOUT_CAUSE,
+  remediation: IDLE_TIMEOUT_REMEDIATION,
+  className: "IdleTimeoutError",
+  httpStatus: 410,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "Create or fork a new sandbox and send the call to its id.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const INTEGRATION_DEPENDENCY_MISSING_MESSAGE = "an optional integration dependency is missing";
+const INTEGRATION_DEPENDENCY_MISSING_CAUSE = "A framework integration needs an optional package that is not installed.";
+const INTEGRATION_DEPENDENCY_MISSING_REMEDIATION = "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.";
+
+/** The catalogue spec of `integration_dependency_missing`, frozen. */
+export const INTEGRATION_DEPENDENCY_MISSING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "integration_dependency_missing",
+  message: INTEGRATION_DEPENDENCY_MISSING_MESSAGE,
+  cause: INTEGRATION_DEPENDENCY_MISSING_CAUSE,
+  remediation: INTEGRATION_DEPENDENCY_MISSING_REMEDIATION,
+  className: "IntegrationDependencyMissingError",
+  httpStatus: 501,
+  grpcStatus: "Unimplemented",
+  contextFields: /* @__PURE__ */ Object.freeze(["package"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "start_dependency",
+    same_arguments: "safe",
+    guidance: "Install the package named in the context, then make the same call.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const INTEGRATION_REGISTRATION_PENDING_MESSAGE = "registering the integration with its framework is a maintainer step";
+const INTEGRATION_REGISTRATION_PENDING_CAUSE = "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.";
+const INTEGRATION_REGISTRATION_PENDING_REMEDIATION = "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.";
+
+/** The catalogue spec of `integration_registration_pending`, frozen. */
+export const INTEGRATION_REGISTRATION_PENDING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "integration_registration_pending",
+  message: INTEGRATION_REGISTRATION_PENDING_MESSAGE,
+  cause: INTEGRATION_REGISTRATION_PENDING_CAUSE,
+  remediation: INTEGRATION_REGISTRATION_PENDING_REMEDIATION,
+  className: "IntegrationRegistrationPendingError",
+  httpStatus: 501,
+  grpcStatus: "Unimplemented",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "do_not_retry",
+    same_arguments: "never",
+    guidance: "The call cannot succeed until the framework knows the integration; use the backend directly.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const INTERNAL_MESSAGE = "internal error";
+const INTERNAL_CAUSE = "An unclassified internal error occurred.";
+const INTERNAL_REMEDIATION = "Retry the request; if it persists, inspect the forkd or sandbox-server logs.";
+
+/** The catalogue spec of `internal`, frozen. */
+export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "internal",
+  message: INTERNAL_MESSAGE,
+  cause: INTERNAL_CAUSE,
+  remediation: INTERNAL_REMEDIATION,
+  className: "InternalError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Retry with back-off; escalate if the error repeats.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "server",
+});
+
+const INVALID_EXPOSE_LABEL_MESSAGE = "invalid expose label";
+const INVALID_EXPOSE_LABEL_CAUSE = "The expose label is empty, longer than 63 characters, or not a single DNS label.";
+const INVALID_EXPOSE_LABEL_REMEDIATION = "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).";
+
+/** The catalogue spec of `invalid_expose_label`, frozen. */
+export const INVALID_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_expose_label",
+  message: INVALID_EXPOSE_LABEL_MESSAGE,
+  cause: INVALID_EXPOSE_LABEL_CAUSE,
+  remediation: INVALID_EXPOSE_LABEL_REMEDIATION,
+  className: "InvalidExposeLabelError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["label"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the label; the SDK checks it before anything is sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const INVALID_INPUT_MESSAGE = "request fails a semantic rule";
+const INVALID_INPUT_CAUSE = "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).";
+const INVALID_INPUT_REMEDIATION = "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.";
+
+/** The catalogue spec of `invalid_input`, frozen. */
+export const INVALID_INPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_input",
+  message: INVALID_INPUT_MESSAGE,
+  cause: INVALID_INPUT_CAUSE,
+  remediation: INVALID_INPUT_REMEDIATION,
+  className: "InvalidInputError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the offending value; the same request will be refused again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const INVALID_JSON_MESSAGE = "request body is not valid JSON";
+const INVALID_JSON_CAUSE = "The request body is not valid JSON.";
+const INVALID_JSON_REMEDIATION = "Send a JSON body matching the sandbox API contract for this endpoint.";
+
+/** The catalogue spec of `invalid_json`, frozen. */
+export const INVALID_JSON_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_json",
+  message: INVALID_JSON_MESSAGE,
+  cause: INVALID_JSON_CAUSE,
+  remediation: INVALID_JSON_REMEDIATION,
+  className: "InvalidJsonError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fix the encoding of the request body.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const INVALID_OUTPUT_MESSAGE = "invalid output";
+const INVALID_OUTPUT_CAUSE = "An output given to terminate() is neither a path string nor a dict.";
+const INVALID_OUTPUT_REMEDIATION = "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.";
+
+/** The catalogue spec of `invalid_output`, frozen. */
+export const INVALID_OUTPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_output",
+  message: INVALID_OUTPUT_MESSAGE,
+  cause: INVALID_OUTPUT_CAUSE,
+  remediation: INVALID_OUTPUT_REMEDIATION,
+  className: "InvalidOutputError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fix the outputs argument; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const INVALID_RESPONSE_MESSAGE = "expected a JSON response from the Mitos API";
+const INVALID_RESPONSE_CAUSE = "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.";
+const INVALID_RESPONSE_REMEDIATION = "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.";
+
+/** The catalogue spec of `invalid_response`, frozen. */
+export const INVALID_RESPONSE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_response",
+  message: INVALID_RESPONSE_MESSAGE,
+  cause: INVALID_RESPONSE_CAUSE,
+  remediation: INVALID_RESPONSE_REMEDIATION,
+  className: "InvalidResponseError",
+  httpStatus: 502,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze(["content_type"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "discouraged",
+    guidance: "Check the base URL; the request was answered with a success status, so it may have taken effect.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const INVALID_SERVE_PORT_MESSAGE = "serve port out of range";
+const INVALID_SERVE_PORT_CAUSE = "The port given to serve() is not between 1 and 65535.";
+const INVALID_SERVE_PORT_REMEDIATION = "Pass a port between 1 and 65535.";
+
+/** The catalogue spec of `invalid_serve_port`, frozen. */
+export const INVALID_SERVE_PORT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_serve_port",
+  message: INVALID_SERVE_PORT_MESSAGE,
+  cause: INVALID_SERVE_PORT_CAUSE,
+  remediation: INVALID_SERVE_PORT_REMEDIATION,
+  className: "InvalidServePortError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["port"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the port; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const KUBERNETES_NOT_INSTALLED_MESSAGE = "cluster mode requires the kubernetes client, which is not installed";
+const KUBERNETES_NOT_INSTALLED_CAUSE = "Cluster mode imports the kubernetes package, and importing it failed.";
+const KUBERNETES_NOT_INSTALLED_REMEDIATION = "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.";
+
+/** The catalogue spec of `kubernetes_not_installed`, frozen. */
+export const KUBERNETES_NOT_INSTALLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "kubernetes_not_installed",
+  message: KUBERNETES_NOT_INSTALLED_MESSAGE,
+  cause: KUBERNETES_NOT_INSTALLED_CAUSE,
+  remediation: KUBERNETES_NOT_INSTALLED_REMEDIATION,
+  className: "KubernetesNotInstalledError",
+  httpStatus: 501,
+  grpcStatus: "Unimplemented",
+  contextFields: /* @__PURE__ */ Object.freeze(["package"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "start_dependency",
+    same_arguments: "safe",
+    guidance: "Install the package named in the context, then make the same call.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const MISSING_EXPOSE_DOMAIN_MESSAGE = "expose domain is required";
+const MISSING_EXPOSE_DOMAIN_CAUSE = "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.";
+const MISSING_EXPOSE_DOMAIN_REMEDIATION = "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.";
+
+/** The catalogue spec of `missing_expose_domain`, frozen. */
+export const MISSING_EXPOSE_DOMAIN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "missing_expose_domain",
+  message: MISSING_EXPOSE_DOMAIN_MESSAGE,
+  cause: MISSING_EXPOSE_DOMAIN_CAUSE,
+  remediation: MISSING_EXPOSE_DOMAIN_REMEDIATION,
+  className: "MissingExposeDomainError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Give the expose domain; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const MISSING_IMAGE_OR_POOL_MESSAGE = "an image or a pool is required";
+const MISSING_IMAGE_OR_POOL_CAUSE = "sandbox() was called with neither an image nor a pool.";
+const MISSING_IMAGE_OR_POOL_REMEDIATION = "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.";
+
+/** The catalogue spec of `missing_image_or_pool`, frozen. */
+export const MISSING_IMAGE_OR_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "missing_image_or_pool",
+  message: MISSING_IMAGE_OR_POOL_MESSAGE,
+  cause: MISSING_IMAGE_OR_POOL_CAUSE,
+  remediation: MISSING_IMAGE_OR_POOL_REMEDIATION,
+  className: "MissingImageOrPoolError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Name an image or a pool; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const MISSING_SERVE_POOL_MESSAGE = "serve() needs a pool";
+const MISSING_SERVE_POOL_CAUSE = "serve() was called without a pool to claim the sandbox from.";
+const MISSING_SERVE_POOL_REMEDIATION = "Pass pool=<name> to select the SandboxPool to claim from.";
+
+/** The catalogue spec of `missing_serve_pool`, frozen. */
+export const MISSING_SERVE_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "missing_serve_pool",
+  message: MISSING_SERVE_POOL_MESSAGE,
+  cause: MISSING_SERVE_POOL_CAUSE,
+  remediation: MISSING_SERVE_POOL_REMEDIATION,
+  className: "MissingServePoolError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Name the pool; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const NO_DEFAULT_POOL_MESSAGE = "default pools are disabled on this client";
+const NO_DEFAULT_POOL_CAUSE = "The call named no pool, and the client was built with default pools disabled.";
+const NO_DEFAULT_POOL_REMEDIATION = "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.";
+
+/** The catalogue spec of `no_default_pool`, frozen. */
+export const NO_DEFAULT_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "no_default_pool",
+  message: NO_DEFAULT_POOL_MESSAGE,
+  cause: NO_DEFAULT_POOL_CAUSE,
+  remediation: NO_DEFAULT_POOL_REMEDIATION,
+  className: "NoDefaultPoolError",
+  httpStatus: 400,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["image"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Name a pool, or allow default pools on the client.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const NO_DIFF_MESSAGE = "revision has no recorded diff";
+const NO_DIFF_CAUSE = "The revision was not captured with a diff output.";
+const NO_DIFF_REMEDIATION = "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.";
+
+/** The catalogue spec of `no_diff`, frozen. */
+export const NO_DIFF_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "no_diff",
+  message: NO_DIFF_MESSAGE,
+  cause: NO_DIFF_CAUSE,
+  remediation: NO_DIFF_REMEDIATION,
+  className: "NoDiffError",
+  httpStatus: 409,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["revision"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Ask for the diff of a revision captured with a diff output.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const NOT_BOUND_MESSAGE = "sandbox is not bound to a cluster client";
+const NOT_BOUND_CAUSE = "The sandbox object was constructed directly, so it has no cluster client to wait with.";
+const NOT_BOUND_REMEDIATION = "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.";
+
+/** The catalogue spec of `not_bound`, frozen. */
+export const NOT_BOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "not_bound",
+  message: NOT_BOUND_MESSAGE,
+  cause: NOT_BOUND_CAUSE,
+  remediation: NOT_BOUND_REMEDIATION,
+  className: "NotBoundError",
+  httpStatus: 400,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Get the sandbox from the client instead of constructing it.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const NOT_FOUND_MESSAGE = "no such sandbox";
+const NOT_FOUND_CAUSE = "No such sandbox.";
+const NOT_FOUND_REMEDIATION = "Confirm the sandbox id exists and is Ready before calling.";
+
+/** The catalogue spec of `not_found`, frozen. */
+export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "not_found",
+  message: NOT_FOUND_MESSAGE,
+  cause: NOT_FOUND_CAUSE,
+  remediation: NOT_FOUND_REMEDIATION,
+  className: "NotFoundError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "List the sandboxes or create one, then call with an id that exists.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const POOL_IMAGE_MISMATCH_MESSAGE = "default pool serves another image";
+const POOL_IMAGE_MISMATCH_CAUSE = "The default pool named after the image already exists for a different image, or its template image cannot be read.";
+const POOL_IMAGE_MISMATCH_REMEDIATION = "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.";
+
+/** The catalogue spec of `pool_image_mismatch`, frozen. */
+export const POOL_IMAGE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "pool_image_mismatch",
+  message: POOL_IMAGE_MISMATCH_MESSAGE,
+  cause: POOL_IMAGE_MISMATCH_CAUSE,
+  remediation: POOL_IMAGE_MISMATCH_REMEDIATION,
+  className: "PoolImageMismatchError",
+  httpStatus: 409,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["pool", "image"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Name the pool explicitly; the same image keeps mapping to the same pool.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const QUOTA_EXCEEDED_MESSAGE = "organization quota exceeded";
+const QUOTA_EXCEEDED_CAUSE = "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.";
+const QUOTA_EXCEEDED_REMEDIATION = "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.";
+
+/** The catalogue spec of `quota_exceeded`, frozen. */
+export const QUOTA_EXCEEDED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "quota_exceeded",
+  message: QUOTA_EXCEEDED_MESSAGE,
+  cause: QUOTA_EXCEEDED_CAUSE,
+  remediation: QUOTA_EXCEEDED_REMEDIATION,
+  className: "QuotaExceededError",
+  httpStatus: 429,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze(["op", "dimension", "limit"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Wait for the quota window named by the dimension to reset, or reduce concurrency first.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const RATE_LIMITED_MESSAGE = "request rate limit exceeded";
+const RATE_LIMITED_CAUSE = "The caller exceeded the request rate limit for this sandbox or endpoint.";
+const RATE_LIMITED_REMEDIATION = "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).";
+
+/** The catalogue spec of `rate_limited`, frozen. */
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  message: RATE_LIMITED_MESSAGE,
+  cause: RATE_LIMITED_CAUSE,
+  remediation: RATE_LIMITED_REMEDIATION,
+  className: "RateLimitedError",
+  httpStatus: 429,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "retry_after_ms"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Wait retry_after_ms milliseconds, then send the same request.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const READY_TIMEOUT_MESSAGE = "not ready before the wait timeout";
+const READY_TIMEOUT_CAUSE = "A sandbox or its forks did not reach the Ready phase within the wait timeout.";
+const READY_TIMEOUT_REMEDIATION = "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).";
+
+/** The catalogue spec of `ready_timeout`, frozen. */
+export const READY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "ready_timeout",
+  message: READY_TIMEOUT_MESSAGE,
+  cause: READY_TIMEOUT_CAUSE,
+  remediation: READY_TIMEOUT_REMEDIATION,
+  className: "ReadyTimeoutError",
+  httpStatus: 504,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "wait_s"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Wait again on the same sandbox rather than creating another; a new one needs the same capacity.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "sdk",
+});
+
+const REQUEST_TIMEOUT_MESSAGE = "request timeout";
+const REQUEST_TIMEOUT_CAUSE = "The server or a proxy answered 408 without an error envelope because the request took too long to arrive.";
+const REQUEST_TIMEOUT_REMEDIATION = "Send the request again; if it keeps timing out, check the network path and the size of the body.";
+
+/** The catalogue spec of `request_timeout`, frozen. */
+export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "request_timeout",
+  message: REQUEST_TIMEOUT_MESSAGE,
+  cause: REQUEST_TIMEOUT_CAUSE,
+  remediation: REQUEST_TIMEOUT_REMEDIATION,
+  className: "RequestTimeoutError",
+  httpStatus: 408,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Resend the same request.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const RESERVED_EXPOSE_LABEL_MESSAGE = "expose label is reserved";
+const RESERVED_EXPOSE_LABEL_CAUSE = "The expose label is a reserved control-plane name that tenants may not use.";
+const RESERVED_EXPOSE_LABEL_REMEDIATION = "Choose a label that is not a well-known control-plane name.";
+
+/** The catalogue spec of `reserved_expose_label`, frozen. */
+export const RESERVED_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "reserved_expose_label",
+  message: RESERVED_EXPOSE_LABEL_MESSAGE,
+  cause: RESERVED_EXPOSE_LABEL_CAUSE,
+  remediation: RESERVED_EXPOSE_LABEL_REMEDIATION,
+  className: "ReservedExposeLabelError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["label"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the label; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const RESPONSE_TIMEOUT_MESSAGE = "no response before the caller's deadline";
+const RESPONSE_TIMEOUT_CAUSE = "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.";
+const RESPONSE_TIMEOUT_REMEDIATION = "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.";
+
+/** The catalogue spec of `response_timeout`, frozen. */
+export const RESPONSE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "response_timeout",
+  message: RESPONSE_TIMEOUT_MESSAGE,
+  cause: RESPONSE_TIMEOUT_CAUSE,
+  remediation: RESPONSE_TIMEOUT_REMEDIATION,
+  className: "ResponseTimeoutError",
+  httpStatus: 504,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Check whether the first attempt took effect, then resend with a longer timeout.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const REVISION_NOT_COMMITTED_MESSAGE = "revision is not committed";
+const REVISION_NOT_COMMITTED_CAUSE = "The revision to fork is not in the Committed phase, or has no content manifest yet.";
+const REVISION_NOT_COMMITTED_REMEDIATION = "Wait until workspace.log() shows the revision Committed, then fork it.";
+
+/** The catalogue spec of `revision_not_committed`, frozen. */
+export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "revision_not_committed",
+  message: REVISION_NOT_COMMITTED_MESSAGE,
+  cause: REVISION_NOT_COMMITTED_CAUSE,
+  remediation: REVISION_NOT_COMMITTED_REMEDIATION,
+  className: "RevisionNotCommittedError",
+  httpStatus: 409,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["revision"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Fork the same revision once it shows Committed.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const SANDBOX_FAILED_MESSAGE = "sandbox failed";
+const SANDBOX_FAILED_CAUSE = "The sandbox reached the Failed phase before it became Ready.";
+const SANDBOX_FAILED_REMEDIATION = "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.";
+
+/** The catalogue spec of `sandbox_failed`, frozen. */
+export const SANDBOX_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "sandbox_failed",
+  message: SANDBOX_FAILED_MESSAGE,
+  cause: SANDBOX_FAILED_CAUSE,
+  remediation: SANDBOX_FAILED_REMEDIATION,
+  className: "SandboxFailedError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "reason"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "discouraged",
+    guidance: "Read the Sandbox's conditions; create a new sandbox once their cause is fixed.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "sdk",
+});
+
+const TIMEOUT_TOO_LARGE_MESSAGE = "requested timeout exceeds the ceiling";
+const TIMEOUT_TOO_LARGE_CAUSE = "The requested timeout exceeds the server ceiling.";
+const TIMEOUT_TOO_LARGE_REMEDIATION = "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.";
+
+/** The catalogue spec of `timeout_too_large`, frozen. */
+export const TIMEOUT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "timeout_too_large",
+  message: TIMEOUT_TOO_LARGE_MESSAGE,
+  cause: TIMEOUT_TOO_LARGE_CAUSE,
+  remediation: TIMEOUT_TOO_LARGE_REMEDIATION,
+  className: "TimeoutTooLargeError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox", "requested_s", "max_timeout_s"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Ask for a timeout at or below max_timeout_s.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const TOO_MANY_STREAMS_MESSAGE = "sandbox at its concurrent-stream limit";
+const TOO_MANY_STREAMS_CAUSE = "The sandbox is at its concurrent-stream limit.";
+const TOO_MANY_STREAMS_REMEDIATION = "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.";
+
+/** The catalogue spec of `too_many_streams`, frozen. */
+export const TOO_MANY_STREAMS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "too_many_streams",
+  message: TOO_MANY_STREAMS_MESSAGE,
+  cause: TOO_MANY_STREAMS_CAUSE,
+  remediation: TOO_MANY_STREAMS_REMEDIATION,
+  className: "TooManyStreamsError",
+  httpStatus: 429,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze(["sandbox"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Retry once one of the sandbox's open streams has closed.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const UNAUTHORIZED_MESSAGE = "missing or invalid sandbox token";
+const UNAUTHORIZED_CAUSE = "The per-sandbox bearer token is missing or invalid.";
+const UNAUTHORIZED_REMEDIATION = "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.";
+
+/** The catalogue spec of `unauthorized`, frozen. */
+export const UNAUTHORIZED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "unauthorized",
+  message: UNAUTHORIZED_MESSAGE,
+  cause: UNAUTHORIZED_CAUSE,
+  remediation: UNAUTHORIZED_REMEDIATION,
+  className: "UnauthorizedError",
+  httpStatus: 401,
+  grpcStatus: "Unauthenticated",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: true,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reauthenticate",
+    same_arguments: "never",
+    guidance: "Send the credential that this surface takes, then retry.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const UNAVAILABLE_MESSAGE = "service unavailable";
+const UNAVAILABLE_CAUSE = "The API or a proxy answered 503 without an error envelope.";
+const UNAVAILABLE_REMEDIATION = "The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.";
+
+/** The catalogue spec of `unavailable`, frozen. */
+export const UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "unavailable",
+  message: UNAVAILABLE_MESSAGE,
+  cause: UNAVAILABLE_CAUSE,
+  remediation: UNAVAILABLE_REMEDIATION,
+  className: "UnavailableError",
+  httpStatus: 503,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze(["retry_after_ms"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Wait for the Retry-After delay when there is one, then resend.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const UNEXPECTED_STATUS_MESSAGE = "unexpected response status";
+const UNEXPECTED_STATUS_CAUSE = "The response had a status that is not an error status the API defines, and no error envelope.";
+const UNEXPECTED_STATUS_REMEDIATION = "Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.";
+
+/** The catalogue spec of `unexpected_status`, frozen. */
+export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "unexpected_status",
+  message: UNEXPECTED_STATUS_MESSAGE,
+  cause: UNEXPECTED_STATUS_CAUSE,
+  remediation: UNEXPECTED_STATUS_REMEDIATION,
+  className: "UnexpectedStatusError",
+  httpStatus: 500,
+  grpcStatus: "Unknown",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "discouraged",
+    guidance: "Verify the endpoint; report the status and request id if the URL is right.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const WORKSPACE_NOT_FOUND_MESSAGE = "workspace not found";
+const WORKSPACE_NOT_FOUND_CAUSE = "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).";
+const WORKSPACE_NOT_FOUND_REMEDIATION = "Create it with client.create_workspace(name) first, or check its name and namespace.";
+
+/** The catalogue spec of `workspace_not_found`, frozen. */
+export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "workspace_not_found",
+  message: WORKSPACE_NOT_FOUND_MESSAGE,
+  cause: WORKSPACE_NOT_FOUND_CAUSE,
+  remediation: WORKSPACE_NOT_FOUND_REMEDIATION,
+  className: "WorkspaceNotFoundError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze(["workspace"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "Create the workspace or call with the name of one that exists.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+/**
+ * The texts of every code of the catalogue, sorted by code: the defaults
+ * of an error the SDK builds, whatever its class (a bundle that only
+ * constructs errors keeps these, not every spec).
+ */
+export const TEXTS: readonly CodeTexts[] = [
+  { code: "bad_gateway", message: BAD_GATEWAY_MESSAGE, cause: BAD_GATEWAY_CAUSE, remediation: BAD_GATEWAY_REMEDIATION },
+  { code: "bad_request", message: BAD_REQUEST_MESSAGE, cause: BAD_REQUEST_CAUSE, remediation: BAD_REQUEST_REMEDIATION },
+  { code: "body_too_large", message: BODY_TOO_LARGE_MESSAGE, cause: BODY_TOO_LARGE_CAUSE, remediation: BODY_TOO_LARGE_REMEDIATION },
+  { code: "budget_exhausted", message: BUDGET_EXHAUSTED_MESSAGE, cause: BUDGET_EXHAUSTED_CAUSE, remediation: BUDGET_EXHAUSTED_REMEDIATION },
+  { code: "build_failed", message: BUILD_FAILED_MESSAGE, cause: BUILD_FAILED_CAUSE, remediation: BUILD_FAILED_REMEDIATION },
+  { code: "canceled", message: CANCELED_MESSAGE, cause: CANCELED_CAUSE, remediation: CANCELED_REMEDIATION },
+  { code: "conflict", message: CONFLICT_MESSAGE, cause: CONFLICT_CAUSE, remediation: CONFLICT_REMEDIATION },
+  { code: "connection_failed", message: CONNECTION_FAILED_MESSAGE, cause: CONNECTION_FAILED_CAUSE, remediation: CONNECTION_FAILED_REMEDIATION },
+  { code: "connection_lost", message: CONNECTION_LOST_MESSAGE, cause: CONNECTION_LOST_CAUSE, remediation: CONNECTION_LOST_REMEDIATION },
+  { code: "exec_failed", message: EXEC_FAILED_MESSAGE, cause: EXEC_FAILED_CAUSE, remediation: EXEC_FAILED_REMEDIATION },
+  { code: "exec_timeout", message: EXEC_TIMEOUT_MESSAGE, cause: EXEC_TIMEOUT_CAUSE, remediation: EXEC_TIMEOUT_REMEDIATION },
+  { code: "file_failed", message: FILE_FAILED_MESSAGE, cause: FILE_FAILED_CAUSE, remediation: FILE_FAILED_REMEDIATION },
+  { code: "forbidden", message: FORBIDDEN_MESSAGE, cause: FORBIDDEN_CAUSE, remediation: FORBIDDEN_REMEDIATION },
+  { code: "fork_rejected", message: FORK_REJECTED_MESSAGE, cause: FORK_REJECTED_CAUSE, remediation: FORK_REJECTED_REMEDIATION },
+  { code: "fork_unavailable", message: FORK_UNAVAILABLE_MESSAGE, cause: FORK_UNAVAILABLE_CAUSE, remediation: FORK_UNAVAILABLE_REMEDIATION },
+  { code: "gateway_timeout", message: GATEWAY_TIMEOUT_MESSAGE, cause: GATEWAY_TIMEOUT_CAUSE, remediation: GATEWAY_TIMEOUT_REMEDIATION },
+  { code: "idle_timeout", message: IDLE_TIMEOUT_MESSAGE, cause: IDLE_TIMEOUT_CAUSE, remediation: IDLE_TIMEOUT_REMEDIATION },
+  { code: "integration_dependency_missing", message: INTEGRATION_DEPENDENCY_MISSING_MESSAGE, cause: INTEGRATION_DEPENDENCY_MISSING_CAUSE, remediation: INTEGRATION_DEPENDENCY_MISSING_REMEDIATION },
+  { code: "integration_registration_pending", message: INTEGRATION_REGISTRATION_PENDING_MESSAGE, cause: INTEGRATION_REGISTRATION_PENDING_CAUSE, remediation: INTEGRATION_REGISTRATION_PENDING_REMEDIATION },
+  { code: "internal", message: INTERNAL_MESSAGE, cause: INTERNAL_CAUSE, remediation: INTERNAL_REMEDIATION },
+  { code: "invalid_expose_label", message: INVALID_EXPOSE_LABEL_MESSAGE, cause: INVALID_EXPOSE_LABEL_CAUSE, remediation: INVALID_EXPOSE_LABEL_REMEDIATION },
+  { code: "invalid_input", message: INVALID_INPUT_MESSAGE, cause: INVALID_INPUT_CAUSE, remediation: INVALID_INPUT_REMEDIATION },
+  { code: "invalid_json", message: INVALID_JSON_MESSAGE, cause: INVALID_JSON_CAUSE, remediation: INVALID_JSON_REMEDIATION },
+  { code: "invalid_output", message: INVALID_OUTPUT_MESSAGE, cause: INVALID_OUTPUT_CAUSE, remediation: INVALID_OUTPUT_REMEDIATION },
+  { code: "invalid_response", message: INVALID_RESPONSE_MESSAGE, cause: INVALID_RESPONSE_CAUSE, remediation: INVALID_RESPONSE_REMEDIATION },
+  { code: "invalid_serve_port", message: INVALID_SERVE_PORT_MESSAGE, cause: INVALID_SERVE_PORT_CAUSE, remediation: INVALID_SERVE_PORT_REMEDIATION },
+  { code: "kubernetes_not_installed", message: KUBERNETES_NOT_INSTALLED_MESSAGE, cause: KUBERNETES_NOT_INSTALLED_CAUSE, remediation: KUBERNETES_NOT_INSTALLED_REMEDIATION },
+  { code: "missing_expose_domain", message: MISSING_EXPOSE_DOMAIN_MESSAGE, cause: MISSING_EXPOSE_DOMAIN_CAUSE, remediation: MISSING_EXPOSE_DOMAIN_REMEDIATION },
+  { code: "missing_image_or_pool", message: MISSING_IMAGE_OR_POOL_MESSAGE, cause: MISSING_IMAGE_OR_POOL_CAUSE, remediation: MISSING_IMAGE_OR_POOL_REMEDIATION },
+  { code: "missing_serve_pool", message: MISSING_SERVE_POOL_MESSAGE, cause: MISSING_SERVE_POOL_CAUSE, remediation: MISSING_SERVE_POOL_REMEDIATION },
+  { code: "no_default_pool", message: NO_DEFAULT_POOL_MESSAGE, cause: NO_DEFAULT_POOL_CAUSE, remediation: NO_DEFAULT_POOL_REMEDIATION },
+  { code: "no_diff", message: NO_DIFF_MESSAGE, cause: NO_DIFF_CAUSE, remediation: NO_DIFF_REMEDIATION },
+  { code: "not_bound", message: NOT_BOUND_MESSAGE, cause: NOT_BOUND_CAUSE, remediation: NOT_BOUND_REMEDIATION },
+  { code: "not_found", message: NOT_FOUND_MESSAGE, cause: NOT_FOUND_CAUSE, remediation: NOT_FOUND_REMEDIATION },
+  { code: "pool_image_mismatch", message: POOL_IMAGE_MISMATCH_MESSAGE, cause: POOL_IMAGE_MISMATCH_CAUSE, remediation: POOL_IMAGE_MISMATCH_REMEDIATION },
+  { code: "quota_exceeded", message: QUOTA_EXCEEDED_MESSAGE, cause: QUOTA_EXCEEDED_CAUSE, remediation: QUOTA_EXCEEDED_REMEDIATION },
+  { code: "rate_limited", message: RATE_LIMITED_MESSAGE, cause: RATE_LIMITED_CAUSE, remediation: RATE_LIMITED_REMEDIATION },
+  { code: "ready_timeout", message: READY_TIMEOUT_MESSAGE, cause: READY_TIMEOUT_CAUSE, remediation: READY_TIMEOUT_REMEDIATION },
+  { code: "request_timeout", message: REQUEST_TIMEOUT_MESSAGE, cause: REQUEST_TIMEOUT_CAUSE, remediation: REQUEST_TIMEOUT_REMEDIATION },
+  { code: "reserved_expose_label", message: RESERVED_EXPOSE_LABEL_MESSAGE, cause: RESERVED_EXPOSE_LABEL_CAUSE, remediation: RESERVED_EXPOSE_LABEL_REMEDIATION },
+  { code: "response_timeout", message: RESPONSE_TIMEOUT_MESSAGE, cause: RESPONSE_TIMEOUT_CAUSE, remediation: RESPONSE_TIMEOUT_REMEDIATION },
+  { code: "revision_not_committed", message: REVISION_NOT_COMMITTED_MESSAGE, cause: REVISION_NOT_COMMITTED_CAUSE, remediation: REVISION_NOT_COMMITTED_REMEDIATION },
+  { code: "sandbox_failed", message: SANDBOX_FAILED_MESSAGE, cause: SANDBOX_FAILED_CAUSE, remediation: SANDBOX_FAILED_REMEDIATION },
+  { code: "timeout_too_large", message: TIMEOUT_TOO_LARGE_MESSAGE, cause: TIMEOUT_TOO_LARGE_CAUSE, remediation: TIMEOUT_TOO_LARGE_REMEDIATION },
+  { code: "too_many_streams", message: TOO_MANY_STREAMS_MESSAGE, cause: TOO_MANY_STREAMS_CAUSE, remediation: TOO_MANY_STREAMS_REMEDIATION },
+  { code: "unauthorized", message: UNAUTHORIZED_MESSAGE, cause: UNAUTHORIZED_CAUSE, remediation: UNAUTHORIZED_REMEDIATION },
+  { code: "unavailable", message: UNAVAILABLE_MESSAGE, cause: UNAVAILABLE_CAUSE, remediation: UNAVAILABLE_REMEDIATION },
+  { code: "unexpected_status", message: UNEXPECTED_STATUS_MESSAGE, cause: UNEXPECTED_STATUS_CAUSE, remediation: UNEXPECTED_STATUS_REMEDIATION },
+  { code: "workspace_not_found", message: WORKSPACE_NOT_FOUND_MESSAGE, cause: WORKSPACE_NOT_FOUND_CAUSE, remediation: WORKSPACE_NOT_FOUND_REMEDIATION },
+];
+
 /** Every code of the catalogue, sorted by code. */
 export const SPECS: readonly CodeSpec[] = [
-  {
-    code: "bad_gateway",
-    className: "BadGatewayError",
-    message: "bad gateway",
-    cause: "A proxy or gateway in front of the API answered 502 without an error envelope.",
-    remediation: "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.",
-    httpStatus: 502,
-    grpcStatus: "Unavailable",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Retry with back-off; the request may or may not have reached the API.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "bad_request",
-    className: "BadRequestError",
-    message: "request rejected",
-    cause: "The server or a proxy rejected the request with a 4xx status and no error envelope.",
-    remediation: "Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Compare the request with the endpoint documentation before sending it again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "body_too_large",
-    className: "BodyTooLargeError",
-    message: "request body too large",
-    cause: "The request body exceeds the server size limit.",
-    remediation: "Reduce the payload; file content is hex-encoded and bounded by the server.",
-    httpStatus: 413,
-    grpcStatus: "ResourceExhausted",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "reduce_work",
-      same_arguments: "never",
-      guidance: "Send a smaller body, for example by splitting a large file write into several calls.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "budget_exhausted",
-    className: "BudgetExhaustedError",
-    message: "sandbox capability budget exhausted",
-    cause: "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.",
-    remediation: "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.",
-    httpStatus: 403,
-    grpcStatus: "PermissionDenied",
-    contextFields: ["sandbox", "dimension", "remaining"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "never",
-      guidance: "Ask whoever created the sandbox for a larger budget, or continue within what remains.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "build_failed",
-    className: "BuildFailedError",
-    message: "template build step failed",
-    cause: "A declarative template build step failed, so no snapshot was produced.",
-    remediation: "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.",
-    httpStatus: 422,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["step", "step_kind"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Fix the named build step; the steps before it come from the cache.",
-    },
-    sideEffects: "possible",
-    emittedBy: "server",
-  },
-  {
-    code: "canceled",
-    className: "RequestCanceledError",
-    message: "request canceled",
-    cause: "The request was canceled by the caller before it completed.",
-    remediation: "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.",
-    httpStatus: 499,
-    grpcStatus: "Canceled",
-    contextFields: ["sandbox"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: true,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Retry only if nothing on the caller's side meant to cancel the request.",
-    },
-    sideEffects: "possible",
-    emittedBy: "server",
-  },
-  {
-    code: "conflict",
-    className: "ConflictError",
-    message: "request conflicts with the current state",
-    cause: "The server or a proxy answered 409 without an error envelope.",
-    remediation: "Read the current state of the resource, then repeat the change against it.",
-    httpStatus: 409,
-    grpcStatus: "Aborted",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "discouraged",
-      guidance: "Fetch the resource again and base the next request on what it shows.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "connection_failed",
-    className: "ConnectionFailedError",
-    message: "could not connect to the API",
-    cause: "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.",
-    remediation: "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.",
-    httpStatus: 503,
-    grpcStatus: "Unavailable",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Resend the same request with back-off; the first attempt never reached a server.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "connection_lost",
-    className: "ConnectionLostError",
-    message: "connection lost before the response was complete",
-    cause: "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.",
-    remediation: "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.",
-    httpStatus: 502,
-    grpcStatus: "Unavailable",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Resend an idempotent request; check the effect of any other first, since it may have been applied.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "exec_failed",
-    className: "ExecFailedError",
-    message: "command could not be executed",
-    cause: "The command could not be executed in the sandbox.",
-    remediation: "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: ["sandbox"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "conditional",
-      guidance: "Retry once if the cause names a transport failure; otherwise report it with the sandbox id.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "server",
-  },
-  {
-    code: "exec_timeout",
-    className: "ExecutionDeadlineError",
-    message: "execution deadline exceeded",
-    cause: "A command or run_code execution ran past its requested timeout and was terminated.",
-    remediation: "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.",
-    httpStatus: 504,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: ["sandbox", "timeout_s", "exit_code", "stdout", "stderr"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "discouraged",
-      guidance: "Raise the timeout or split the command; the same call will likely hit the same deadline.",
-    },
-    sideEffects: "possible",
-    emittedBy: "server",
-  },
-  {
-    code: "file_failed",
-    className: "FileFailedError",
-    message: "file operation failed",
-    cause: "A file operation failed in the sandbox.",
-    remediation: "Confirm the path exists and is writable; inspect the cause for the underlying error.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: ["sandbox", "path"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "discouraged",
-      guidance: "Check the path named in the context before trying again.",
-    },
-    sideEffects: "possible",
-    emittedBy: "server",
-  },
-  {
-    code: "forbidden",
-    className: "ForbiddenError",
-    message: "api key not permitted for this action",
-    cause: "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).",
-    remediation: "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.",
-    httpStatus: 403,
-    grpcStatus: "PermissionDenied",
-    contextFields: ["op"],
-    retryable: false,
-    isAuthFailure: true,
-    isCancelled: false,
-    recovery: {
-      action: "reauthenticate",
-      same_arguments: "never",
-      guidance: "Switch to a key of the owning organization that carries the required scope.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "fork_rejected",
-    className: "ForkRejectedError",
-    message: "fork rejected",
-    cause: "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",
-    remediation: "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",
-    httpStatus: 422,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["sandbox", "reason"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "conditional",
-      guidance: "Act on the condition reason first; only a capacity refusal may clear without a change.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "fork_unavailable",
-    className: "ForkUnavailableError",
-    message: "fork did not complete before the client deadline",
-    cause: "The fork endpoint did not answer before the client's fork deadline.",
-    remediation: "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.",
-    httpStatus: 503,
-    grpcStatus: "Unavailable",
-    contextFields: ["sandbox"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "List the forks first; the timed-out request may still have created them.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "gateway_timeout",
-    className: "GatewayTimeoutError",
-    message: "gateway timeout",
-    cause: "A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.",
-    remediation: "The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.",
-    httpStatus: 504,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Check whether the first attempt took effect before sending it again.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "idle_timeout",
-    className: "IdleTimeoutError",
-    message: "sandbox reaped after idle timeout",
-    cause: "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.",
-    remediation: "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.",
-    httpStatus: 410,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["sandbox"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "never",
-      guidance: "Create or fork a new sandbox and send the call to its id.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "integration_dependency_missing",
-    className: "IntegrationDependencyMissingError",
-    message: "an optional integration dependency is missing",
-    cause: "A framework integration needs an optional package that is not installed.",
-    remediation: "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.",
-    httpStatus: 501,
-    grpcStatus: "Unimplemented",
-    contextFields: ["package"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "start_dependency",
-      same_arguments: "safe",
-      guidance: "Install the package named in the context, then make the same call.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "integration_registration_pending",
-    className: "IntegrationRegistrationPendingError",
-    message: "registering the integration with its framework is a maintainer step",
-    cause: "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.",
-    remediation: "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.",
-    httpStatus: 501,
-    grpcStatus: "Unimplemented",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "do_not_retry",
-      same_arguments: "never",
-      guidance: "The call cannot succeed until the framework knows the integration; use the backend directly.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "internal",
-    className: "InternalError",
-    message: "internal error",
-    cause: "An unclassified internal error occurred.",
-    remediation: "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Retry with back-off; escalate if the error repeats.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "server",
-  },
-  {
-    code: "invalid_expose_label",
-    className: "InvalidExposeLabelError",
-    message: "invalid expose label",
-    cause: "The expose label is empty, longer than 63 characters, or not a single DNS label.",
-    remediation: "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["label"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the label; the SDK checks it before anything is sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "invalid_input",
-    className: "InvalidInputError",
-    message: "request fails a semantic rule",
-    cause: "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).",
-    remediation: "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the offending value; the same request will be refused again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "invalid_json",
-    className: "InvalidJsonError",
-    message: "request body is not valid JSON",
-    cause: "The request body is not valid JSON.",
-    remediation: "Send a JSON body matching the sandbox API contract for this endpoint.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Fix the encoding of the request body.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "invalid_output",
-    className: "InvalidOutputError",
-    message: "invalid output",
-    cause: "An output given to terminate() is neither a path string nor a dict.",
-    remediation: "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["sandbox"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Fix the outputs argument; nothing was sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "invalid_response",
-    className: "InvalidResponseError",
-    message: "expected a JSON response from the Mitos API",
-    cause: "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.",
-    remediation: "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.",
-    httpStatus: 502,
-    grpcStatus: "Internal",
-    contextFields: ["content_type"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "discouraged",
-      guidance: "Check the base URL; the request was answered with a success status, so it may have taken effect.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "invalid_serve_port",
-    className: "InvalidServePortError",
-    message: "serve port out of range",
-    cause: "The port given to serve() is not between 1 and 65535.",
-    remediation: "Pass a port between 1 and 65535.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["port"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the port; nothing was sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "kubernetes_not_installed",
-    className: "KubernetesNotInstalledError",
-    message: "cluster mode requires the kubernetes client, which is not installed",
-    cause: "Cluster mode imports the kubernetes package, and importing it failed.",
-    remediation: "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.",
-    httpStatus: 501,
-    grpcStatus: "Unimplemented",
-    contextFields: ["package"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "start_dependency",
-      same_arguments: "safe",
-      guidance: "Install the package named in the context, then make the same call.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "missing_expose_domain",
-    className: "MissingExposeDomainError",
-    message: "expose domain is required",
-    cause: "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.",
-    remediation: "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Give the expose domain; nothing was sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "missing_image_or_pool",
-    className: "MissingImageOrPoolError",
-    message: "an image or a pool is required",
-    cause: "sandbox() was called with neither an image nor a pool.",
-    remediation: "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Name an image or a pool; nothing was sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "missing_serve_pool",
-    className: "MissingServePoolError",
-    message: "serve() needs a pool",
-    cause: "serve() was called without a pool to claim the sandbox from.",
-    remediation: "Pass pool=<name> to select the SandboxPool to claim from.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Name the pool; nothing was sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "no_default_pool",
-    className: "NoDefaultPoolError",
-    message: "default pools are disabled on this client",
-    cause: "The call named no pool, and the client was built with default pools disabled.",
-    remediation: "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.",
-    httpStatus: 400,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["image"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Name a pool, or allow default pools on the client.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "no_diff",
-    className: "NoDiffError",
-    message: "revision has no recorded diff",
-    cause: "The revision was not captured with a diff output.",
-    remediation: "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.",
-    httpStatus: 409,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["revision"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Ask for the diff of a revision captured with a diff output.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "not_bound",
-    className: "NotBoundError",
-    message: "sandbox is not bound to a cluster client",
-    cause: "The sandbox object was constructed directly, so it has no cluster client to wait with.",
-    remediation: "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.",
-    httpStatus: 400,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["sandbox"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Get the sandbox from the client instead of constructing it.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "not_found",
-    className: "NotFoundError",
-    message: "no such sandbox",
-    cause: "No such sandbox.",
-    remediation: "Confirm the sandbox id exists and is Ready before calling.",
-    httpStatus: 404,
-    grpcStatus: "NotFound",
-    contextFields: ["sandbox"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "never",
-      guidance: "List the sandboxes or create one, then call with an id that exists.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "pool_image_mismatch",
-    className: "PoolImageMismatchError",
-    message: "default pool serves another image",
-    cause: "The default pool named after the image already exists for a different image, or its template image cannot be read.",
-    remediation: "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.",
-    httpStatus: 409,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["pool", "image"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Name the pool explicitly; the same image keeps mapping to the same pool.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "quota_exceeded",
-    className: "QuotaExceededError",
-    message: "organization quota exceeded",
-    cause: "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.",
-    remediation: "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.",
-    httpStatus: 429,
-    grpcStatus: "ResourceExhausted",
-    contextFields: ["op", "dimension", "limit"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Wait for the quota window named by the dimension to reset, or reduce concurrency first.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "rate_limited",
-    className: "RateLimitedError",
-    message: "request rate limit exceeded",
-    cause: "The caller exceeded the request rate limit for this sandbox or endpoint.",
-    remediation: "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).",
-    httpStatus: 429,
-    grpcStatus: "ResourceExhausted",
-    contextFields: ["sandbox", "retry_after_ms"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Wait retry_after_ms milliseconds, then send the same request.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "ready_timeout",
-    className: "ReadyTimeoutError",
-    message: "not ready before the wait timeout",
-    cause: "A sandbox or its forks did not reach the Ready phase within the wait timeout.",
-    remediation: "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",
-    httpStatus: 504,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: ["sandbox", "wait_s"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Wait again on the same sandbox rather than creating another; a new one needs the same capacity.",
-    },
-    sideEffects: "possible",
-    emittedBy: "sdk",
-  },
-  {
-    code: "request_timeout",
-    className: "RequestTimeoutError",
-    message: "request timeout",
-    cause: "The server or a proxy answered 408 without an error envelope because the request took too long to arrive.",
-    remediation: "Send the request again; if it keeps timing out, check the network path and the size of the body.",
-    httpStatus: 408,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Resend the same request.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "reserved_expose_label",
-    className: "ReservedExposeLabelError",
-    message: "expose label is reserved",
-    cause: "The expose label is a reserved control-plane name that tenants may not use.",
-    remediation: "Choose a label that is not a well-known control-plane name.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["label"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the label; nothing was sent.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "response_timeout",
-    className: "ResponseTimeoutError",
-    message: "no response before the caller's deadline",
-    cause: "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.",
-    remediation: "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.",
-    httpStatus: 504,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Check whether the first attempt took effect, then resend with a longer timeout.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "revision_not_committed",
-    className: "RevisionNotCommittedError",
-    message: "revision is not committed",
-    cause: "The revision to fork is not in the Committed phase, or has no content manifest yet.",
-    remediation: "Wait until workspace.log() shows the revision Committed, then fork it.",
-    httpStatus: 409,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["revision"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Fork the same revision once it shows Committed.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "sandbox_failed",
-    className: "SandboxFailedError",
-    message: "sandbox failed",
-    cause: "The sandbox reached the Failed phase before it became Ready.",
-    remediation: "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: ["sandbox", "reason"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "discouraged",
-      guidance: "Read the Sandbox's conditions; create a new sandbox once their cause is fixed.",
-    },
-    sideEffects: "possible",
-    emittedBy: "sdk",
-  },
-  {
-    code: "timeout_too_large",
-    className: "TimeoutTooLargeError",
-    message: "requested timeout exceeds the ceiling",
-    cause: "The requested timeout exceeds the server ceiling.",
-    remediation: "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["sandbox", "requested_s", "max_timeout_s"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Ask for a timeout at or below max_timeout_s.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "too_many_streams",
-    className: "TooManyStreamsError",
-    message: "sandbox at its concurrent-stream limit",
-    cause: "The sandbox is at its concurrent-stream limit.",
-    remediation: "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.",
-    httpStatus: 429,
-    grpcStatus: "ResourceExhausted",
-    contextFields: ["sandbox"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Retry once one of the sandbox's open streams has closed.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "unauthorized",
-    className: "UnauthorizedError",
-    message: "missing or invalid sandbox token",
-    cause: "The per-sandbox bearer token is missing or invalid.",
-    remediation: "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.",
-    httpStatus: 401,
-    grpcStatus: "Unauthenticated",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: true,
-    isCancelled: false,
-    recovery: {
-      action: "reauthenticate",
-      same_arguments: "never",
-      guidance: "Send the credential that this surface takes, then retry.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "unavailable",
-    className: "UnavailableError",
-    message: "service unavailable",
-    cause: "The API or a proxy answered 503 without an error envelope.",
-    remediation: "The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.",
-    httpStatus: 503,
-    grpcStatus: "Unavailable",
-    contextFields: ["retry_after_ms"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Wait for the Retry-After delay when there is one, then resend.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "unexpected_status",
-    className: "UnexpectedStatusError",
-    message: "unexpected response status",
-    cause: "The response had a status that is not an error status the API defines, and no error envelope.",
-    remediation: "Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.",
-    httpStatus: 500,
-    grpcStatus: "Unknown",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "discouraged",
-      guidance: "Verify the endpoint; report the status and request id if the URL is right.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "workspace_not_found",
-    className: "WorkspaceNotFoundError",
-    message: "workspace not found",
-    cause: "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).",
-    remediation: "Create it with client.create_workspace(name) first, or check its name and namespace.",
-    httpStatus: 404,
-    grpcStatus: "NotFound",
-    contextFields: ["workspace"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "never",
-      guidance: "Create the workspace or call with the name of one that exists.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
+  BAD_GATEWAY_SPEC,
+  BAD_REQUEST_SPEC,
+  BODY_TOO_LARGE_SPEC,
+  BUDGET_EXHAUSTED_SPEC,
+  BUILD_FAILED_SPEC,
+  CANCELED_SPEC,
+  CONFLICT_SPEC,
+  CONNECTION_FAILED_SPEC,
+  CONNECTION_LOST_SPEC,
+  EXEC_FAILED_SPEC,
+  EXEC_TIMEOUT_SPEC,
+  FILE_FAILED_SPEC,
+  FORBIDDEN_SPEC,
+  FORK_REJECTED_SPEC,
+  FORK_UNAVAILABLE_SPEC,
+  GATEWAY_TIMEOUT_SPEC,
+  IDLE_TIMEOUT_SPEC,
+  INTEGRATION_DEPENDENCY_MISSING_SPEC,
+  INTEGRATION_REGISTRATION_PENDING_SPEC,
+  INTERNAL_SPEC,
+  INVALID_EXPOSE_LABEL_SPEC,
+  INVALID_INPUT_SPEC,
+  INVALID_JSON_SPEC,
+  INVALID_OUTPUT_SPEC,
+  INVALID_RESPONSE_SPEC,
+  INVALID_SERVE_PORT_SPEC,
+  KUBERNETES_NOT_INSTALLED_SPEC,
+  MISSING_EXPOSE_DOMAIN_SPEC,
+  MISSING_IMAGE_OR_POOL_SPEC,
+  MISSING_SERVE_POOL_SPEC,
+  NO_DEFAULT_POOL_SPEC,
+  NO_DIFF_SPEC,
+  NOT_BOUND_SPEC,
+  NOT_FOUND_SPEC,
+  POOL_IMAGE_MISMATCH_SPEC,
+  QUOTA_EXCEEDED_SPEC,
+  RATE_LIMITED_SPEC,
+  READY_TIMEOUT_SPEC,
+  REQUEST_TIMEOUT_SPEC,
+  RESERVED_EXPOSE_LABEL_SPEC,
+  RESPONSE_TIMEOUT_SPEC,
+  REVISION_NOT_COMMITTED_SPEC,
+  SANDBOX_FAILED_SPEC,
+  TIMEOUT_TOO_LARGE_SPEC,
+  TOO_MANY_STREAMS_SPEC,
+  UNAUTHORIZED_SPEC,
+  UNAVAILABLE_SPEC,
+  UNEXPECTED_STATUS_SPEC,
+  WORKSPACE_NOT_FOUND_SPEC,
 ];
 
 /** Every context field the catalogue defines, in catalogue order. */

@@ -3,14 +3,67 @@
 
 /**
  * One error class per catalogue code. Declarations only: behaviour lives in
- * the hand-written base class, AgentRunError (base.ts), and each
- * class's static `code`, `httpStatus` and `grpcStatus` are set from the
- * catalogue spec (catalogue.ts) by `defineErrorClass`.
+ * the hand-written base class, AgentRunError (base.ts). Each class
+ * holds its code and statuses as literal static fields and its catalogue
+ * spec (catalogue.ts) as `spec`, with no statement outside the class, so a
+ * bundler drops every class its user does not import.
  *
  * @module
  */
 
-import { AgentRunError, defineErrorClass } from "../base.js";
+import { AgentRunError } from "../base.js";
+import type { CodeSpec } from "../types.js";
+import {
+  BAD_GATEWAY_SPEC,
+  BAD_REQUEST_SPEC,
+  BODY_TOO_LARGE_SPEC,
+  BUDGET_EXHAUSTED_SPEC,
+  BUILD_FAILED_SPEC,
+  CANCELED_SPEC,
+  CONFLICT_SPEC,
+  CONNECTION_FAILED_SPEC,
+  CONNECTION_LOST_SPEC,
+  EXEC_FAILED_SPEC,
+  EXEC_TIMEOUT_SPEC,
+  FILE_FAILED_SPEC,
+  FORBIDDEN_SPEC,
+  FORK_REJECTED_SPEC,
+  FORK_UNAVAILABLE_SPEC,
+  GATEWAY_TIMEOUT_SPEC,
+  IDLE_TIMEOUT_SPEC,
+  INTEGRATION_DEPENDENCY_MISSING_SPEC,
+  INTEGRATION_REGISTRATION_PENDING_SPEC,
+  INTERNAL_SPEC,
+  INVALID_EXPOSE_LABEL_SPEC,
+  INVALID_INPUT_SPEC,
+  INVALID_JSON_SPEC,
+  INVALID_OUTPUT_SPEC,
+  INVALID_RESPONSE_SPEC,
+  INVALID_SERVE_PORT_SPEC,
+  KUBERNETES_NOT_INSTALLED_SPEC,
+  MISSING_EXPOSE_DOMAIN_SPEC,
+  MISSING_IMAGE_OR_POOL_SPEC,
+  MISSING_SERVE_POOL_SPEC,
+  NO_DEFAULT_POOL_SPEC,
+  NO_DIFF_SPEC,
+  NOT_BOUND_SPEC,
+  NOT_FOUND_SPEC,
+  POOL_IMAGE_MISMATCH_SPEC,
+  QUOTA_EXCEEDED_SPEC,
+  RATE_LIMITED_SPEC,
+  READY_TIMEOUT_SPEC,
+  REQUEST_TIMEOUT_SPEC,
+  RESERVED_EXPOSE_LABEL_SPEC,
+  RESPONSE_TIMEOUT_SPEC,
+  REVISION_NOT_COMMITTED_SPEC,
+  SANDBOX_FAILED_SPEC,
+  TIMEOUT_TOO_LARGE_SPEC,
+  TOO_MANY_STREAMS_SPEC,
+  UNAUTHORIZED_SPEC,
+  UNAVAILABLE_SPEC,
+  UNEXPECTED_STATUS_SPEC,
+  WORKSPACE_NOT_FOUND_SPEC,
+} from "./catalogue.js";
 
 /**
  * Bad gateway: A proxy or gateway in front of the API answered 502 without an error envelope.
@@ -20,9 +73,11 @@ import { AgentRunError, defineErrorClass } from "../base.js";
  * Code `bad_gateway`; HTTP 502, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadGatewayError extends AgentRunError {
-  declare static readonly code: "bad_gateway";
-  declare static readonly httpStatus: 502;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "bad_gateway";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BAD_GATEWAY_SPEC;
   declare readonly code: "bad_gateway";
 }
 
@@ -34,9 +89,11 @@ export class BadGatewayError extends AgentRunError {
  * Code `bad_request`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadRequestError extends AgentRunError {
-  declare static readonly code: "bad_request";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "bad_request";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BAD_REQUEST_SPEC;
   declare readonly code: "bad_request";
 }
 
@@ -48,9 +105,11 @@ export class BadRequestError extends AgentRunError {
  * Code `body_too_large`; HTTP 413, gRPC ResourceExhausted.
  */
 export class BodyTooLargeError extends AgentRunError {
-  declare static readonly code: "body_too_large";
-  declare static readonly httpStatus: 413;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "body_too_large";
+  static override readonly httpStatus = 413;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BODY_TOO_LARGE_SPEC;
   declare readonly code: "body_too_large";
 }
 
@@ -62,9 +121,11 @@ export class BodyTooLargeError extends AgentRunError {
  * Code `budget_exhausted`; HTTP 403, gRPC PermissionDenied.
  */
 export class BudgetExhaustedError extends AgentRunError {
-  declare static readonly code: "budget_exhausted";
-  declare static readonly httpStatus: 403;
-  declare static readonly grpcStatus: "PermissionDenied";
+  static override readonly code = "budget_exhausted";
+  static override readonly httpStatus = 403;
+  static override readonly grpcStatus = "PermissionDenied";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BUDGET_EXHAUSTED_SPEC;
   declare readonly code: "budget_exhausted";
 }
 
@@ -76,9 +137,11 @@ export class BudgetExhaustedError extends AgentRunError {
  * Code `build_failed`; HTTP 422, gRPC FailedPrecondition.
  */
 export class BuildFailedError extends AgentRunError {
-  declare static readonly code: "build_failed";
-  declare static readonly httpStatus: 422;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "build_failed";
+  static override readonly httpStatus = 422;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BUILD_FAILED_SPEC;
   declare readonly code: "build_failed";
 }
 
@@ -90,9 +153,11 @@ export class BuildFailedError extends AgentRunError {
  * Code `canceled`; HTTP 499, gRPC Canceled.
  */
 export class RequestCanceledError extends AgentRunError {
-  declare static readonly code: "canceled";
-  declare static readonly httpStatus: 499;
-  declare static readonly grpcStatus: "Canceled";
+  static override readonly code = "canceled";
+  static override readonly httpStatus = 499;
+  static override readonly grpcStatus = "Canceled";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CANCELED_SPEC;
   declare readonly code: "canceled";
 }
 
@@ -104,9 +169,11 @@ export class RequestCanceledError extends AgentRunError {
  * Code `conflict`; HTTP 409, gRPC Aborted. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConflictError extends AgentRunError {
-  declare static readonly code: "conflict";
-  declare static readonly httpStatus: 409;
-  declare static readonly grpcStatus: "Aborted";
+  static override readonly code = "conflict";
+  static override readonly httpStatus = 409;
+  static override readonly grpcStatus = "Aborted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CONFLICT_SPEC;
   declare readonly code: "conflict";
 }
 
@@ -118,9 +185,11 @@ export class ConflictError extends AgentRunError {
  * Code `connection_failed`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConnectionFailedError extends AgentRunError {
-  declare static readonly code: "connection_failed";
-  declare static readonly httpStatus: 503;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "connection_failed";
+  static override readonly httpStatus = 503;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CONNECTION_FAILED_SPEC;
   declare readonly code: "connection_failed";
 }
 
@@ -132,9 +201,11 @@ export class ConnectionFailedError extends AgentRunError {
  * Code `connection_lost`; HTTP 502, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConnectionLostError extends AgentRunError {
-  declare static readonly code: "connection_lost";
-  declare static readonly httpStatus: 502;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "connection_lost";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CONNECTION_LOST_SPEC;
   declare readonly code: "connection_lost";
 }
 
@@ -146,9 +217,11 @@ export class ConnectionLostError extends AgentRunError {
  * Code `exec_failed`; HTTP 500, gRPC Internal.
  */
 export class ExecFailedError extends AgentRunError {
-  declare static readonly code: "exec_failed";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "exec_failed";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = EXEC_FAILED_SPEC;
   declare readonly code: "exec_failed";
 }
 
@@ -160,9 +233,11 @@ export class ExecFailedError extends AgentRunError {
  * Code `exec_timeout`; HTTP 504, gRPC DeadlineExceeded.
  */
 export class ExecutionDeadlineError extends AgentRunError {
-  declare static readonly code: "exec_timeout";
-  declare static readonly httpStatus: 504;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "exec_timeout";
+  static override readonly httpStatus = 504;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = EXEC_TIMEOUT_SPEC;
   declare readonly code: "exec_timeout";
 }
 
@@ -174,9 +249,11 @@ export class ExecutionDeadlineError extends AgentRunError {
  * Code `file_failed`; HTTP 500, gRPC Internal.
  */
 export class FileFailedError extends AgentRunError {
-  declare static readonly code: "file_failed";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "file_failed";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = FILE_FAILED_SPEC;
   declare readonly code: "file_failed";
 }
 
@@ -188,9 +265,11 @@ export class FileFailedError extends AgentRunError {
  * Code `forbidden`; HTTP 403, gRPC PermissionDenied.
  */
 export class ForbiddenError extends AgentRunError {
-  declare static readonly code: "forbidden";
-  declare static readonly httpStatus: 403;
-  declare static readonly grpcStatus: "PermissionDenied";
+  static override readonly code = "forbidden";
+  static override readonly httpStatus = 403;
+  static override readonly grpcStatus = "PermissionDenied";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = FORBIDDEN_SPEC;
   declare readonly code: "forbidden";
 }
 
@@ -202,9 +281,11 @@ export class ForbiddenError extends AgentRunError {
  * Code `fork_rejected`; HTTP 422, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkRejectedError extends AgentRunError {
-  declare static readonly code: "fork_rejected";
-  declare static readonly httpStatus: 422;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "fork_rejected";
+  static override readonly httpStatus = 422;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = FORK_REJECTED_SPEC;
   declare readonly code: "fork_rejected";
 }
 
@@ -216,9 +297,11 @@ export class ForkRejectedError extends AgentRunError {
  * Code `fork_unavailable`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkUnavailableError extends AgentRunError {
-  declare static readonly code: "fork_unavailable";
-  declare static readonly httpStatus: 503;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "fork_unavailable";
+  static override readonly httpStatus = 503;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = FORK_UNAVAILABLE_SPEC;
   declare readonly code: "fork_unavailable";
 }
 
@@ -230,9 +313,11 @@ export class ForkUnavailableError extends AgentRunError {
  * Code `gateway_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class GatewayTimeoutError extends AgentRunError {
-  declare static readonly code: "gateway_timeout";
-  declare static readonly httpStatus: 504;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "gateway_timeout";
+  static override readonly httpStatus = 504;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = GATEWAY_TIMEOUT_SPEC;
   declare readonly code: "gateway_timeout";
 }
 
@@ -244,9 +329,11 @@ export class GatewayTimeoutError extends AgentRunError {
  * Code `idle_timeout`; HTTP 410, gRPC FailedPrecondition.
  */
 export class IdleTimeoutError extends AgentRunError {
-  declare static readonly code: "idle_timeout";
-  declare static readonly httpStatus: 410;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "idle_timeout";
+  static override readonly httpStatus = 410;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = IDLE_TIMEOUT_SPEC;
   declare readonly code: "idle_timeout";
 }
 
@@ -258,9 +345,11 @@ export class IdleTimeoutError extends AgentRunError {
  * Code `integration_dependency_missing`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class IntegrationDependencyMissingError extends AgentRunError {
-  declare static readonly code: "integration_dependency_missing";
-  declare static readonly httpStatus: 501;
-  declare static readonly grpcStatus: "Unimplemented";
+  static override readonly code = "integration_dependency_missing";
+  static override readonly httpStatus = 501;
+  static override readonly grpcStatus = "Unimplemented";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INTEGRATION_DEPENDENCY_MISSING_SPEC;
   declare readonly code: "integration_dependency_missing";
 }
 
@@ -272,9 +361,11 @@ export class IntegrationDependencyMissingError extends AgentRunError {
  * Code `integration_registration_pending`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class IntegrationRegistrationPendingError extends AgentRunError {
-  declare static readonly code: "integration_registration_pending";
-  declare static readonly httpStatus: 501;
-  declare static readonly grpcStatus: "Unimplemented";
+  static override readonly code = "integration_registration_pending";
+  static override readonly httpStatus = 501;
+  static override readonly grpcStatus = "Unimplemented";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INTEGRATION_REGISTRATION_PENDING_SPEC;
   declare readonly code: "integration_registration_pending";
 }
 
@@ -286,9 +377,11 @@ export class IntegrationRegistrationPendingError extends AgentRunError {
  * Code `internal`; HTTP 500, gRPC Internal.
  */
 export class InternalError extends AgentRunError {
-  declare static readonly code: "internal";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "internal";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INTERNAL_SPEC;
   declare readonly code: "internal";
 }
 
@@ -300,9 +393,11 @@ export class InternalError extends AgentRunError {
  * Code `invalid_expose_label`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidExposeLabelError extends AgentRunError {
-  declare static readonly code: "invalid_expose_label";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "invalid_expose_label";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_EXPOSE_LABEL_SPEC;
   declare readonly code: "invalid_expose_label";
 }
 
@@ -314,9 +409,11 @@ export class InvalidExposeLabelError extends AgentRunError {
  * Code `invalid_input`; HTTP 400, gRPC InvalidArgument.
  */
 export class InvalidInputError extends AgentRunError {
-  declare static readonly code: "invalid_input";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "invalid_input";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_INPUT_SPEC;
   declare readonly code: "invalid_input";
 }
 
@@ -328,9 +425,11 @@ export class InvalidInputError extends AgentRunError {
  * Code `invalid_json`; HTTP 400, gRPC InvalidArgument.
  */
 export class InvalidJsonError extends AgentRunError {
-  declare static readonly code: "invalid_json";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "invalid_json";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_JSON_SPEC;
   declare readonly code: "invalid_json";
 }
 
@@ -342,9 +441,11 @@ export class InvalidJsonError extends AgentRunError {
  * Code `invalid_output`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidOutputError extends AgentRunError {
-  declare static readonly code: "invalid_output";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "invalid_output";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_OUTPUT_SPEC;
   declare readonly code: "invalid_output";
 }
 
@@ -356,9 +457,11 @@ export class InvalidOutputError extends AgentRunError {
  * Code `invalid_response`; HTTP 502, gRPC Internal. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidResponseError extends AgentRunError {
-  declare static readonly code: "invalid_response";
-  declare static readonly httpStatus: 502;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "invalid_response";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_RESPONSE_SPEC;
   declare readonly code: "invalid_response";
 }
 
@@ -370,9 +473,11 @@ export class InvalidResponseError extends AgentRunError {
  * Code `invalid_serve_port`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidServePortError extends AgentRunError {
-  declare static readonly code: "invalid_serve_port";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "invalid_serve_port";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_SERVE_PORT_SPEC;
   declare readonly code: "invalid_serve_port";
 }
 
@@ -384,9 +489,11 @@ export class InvalidServePortError extends AgentRunError {
  * Code `kubernetes_not_installed`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class KubernetesNotInstalledError extends AgentRunError {
-  declare static readonly code: "kubernetes_not_installed";
-  declare static readonly httpStatus: 501;
-  declare static readonly grpcStatus: "Unimplemented";
+  static override readonly code = "kubernetes_not_installed";
+  static override readonly httpStatus = 501;
+  static override readonly grpcStatus = "Unimplemented";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = KUBERNETES_NOT_INSTALLED_SPEC;
   declare readonly code: "kubernetes_not_installed";
 }
 
@@ -398,9 +505,11 @@ export class KubernetesNotInstalledError extends AgentRunError {
  * Code `missing_expose_domain`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingExposeDomainError extends AgentRunError {
-  declare static readonly code: "missing_expose_domain";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "missing_expose_domain";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = MISSING_EXPOSE_DOMAIN_SPEC;
   declare readonly code: "missing_expose_domain";
 }
 
@@ -412,9 +521,11 @@ export class MissingExposeDomainError extends AgentRunError {
  * Code `missing_image_or_pool`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingImageOrPoolError extends AgentRunError {
-  declare static readonly code: "missing_image_or_pool";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "missing_image_or_pool";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = MISSING_IMAGE_OR_POOL_SPEC;
   declare readonly code: "missing_image_or_pool";
 }
 
@@ -426,9 +537,11 @@ export class MissingImageOrPoolError extends AgentRunError {
  * Code `missing_serve_pool`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingServePoolError extends AgentRunError {
-  declare static readonly code: "missing_serve_pool";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "missing_serve_pool";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = MISSING_SERVE_POOL_SPEC;
   declare readonly code: "missing_serve_pool";
 }
 
@@ -440,9 +553,11 @@ export class MissingServePoolError extends AgentRunError {
  * Code `no_default_pool`; HTTP 400, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NoDefaultPoolError extends AgentRunError {
-  declare static readonly code: "no_default_pool";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "no_default_pool";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NO_DEFAULT_POOL_SPEC;
   declare readonly code: "no_default_pool";
 }
 
@@ -454,9 +569,11 @@ export class NoDefaultPoolError extends AgentRunError {
  * Code `no_diff`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NoDiffError extends AgentRunError {
-  declare static readonly code: "no_diff";
-  declare static readonly httpStatus: 409;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "no_diff";
+  static override readonly httpStatus = 409;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NO_DIFF_SPEC;
   declare readonly code: "no_diff";
 }
 
@@ -468,9 +585,11 @@ export class NoDiffError extends AgentRunError {
  * Code `not_bound`; HTTP 400, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NotBoundError extends AgentRunError {
-  declare static readonly code: "not_bound";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "not_bound";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NOT_BOUND_SPEC;
   declare readonly code: "not_bound";
 }
 
@@ -482,9 +601,11 @@ export class NotBoundError extends AgentRunError {
  * Code `not_found`; HTTP 404, gRPC NotFound.
  */
 export class NotFoundError extends AgentRunError {
-  declare static readonly code: "not_found";
-  declare static readonly httpStatus: 404;
-  declare static readonly grpcStatus: "NotFound";
+  static override readonly code = "not_found";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
   declare readonly code: "not_found";
 }
 
@@ -496,9 +617,11 @@ export class NotFoundError extends AgentRunError {
  * Code `pool_image_mismatch`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class PoolImageMismatchError extends AgentRunError {
-  declare static readonly code: "pool_image_mismatch";
-  declare static readonly httpStatus: 409;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "pool_image_mismatch";
+  static override readonly httpStatus = 409;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = POOL_IMAGE_MISMATCH_SPEC;
   declare readonly code: "pool_image_mismatch";
 }
 
@@ -510,9 +633,11 @@ export class PoolImageMismatchError extends AgentRunError {
  * Code `quota_exceeded`; HTTP 429, gRPC ResourceExhausted.
  */
 export class QuotaExceededError extends AgentRunError {
-  declare static readonly code: "quota_exceeded";
-  declare static readonly httpStatus: 429;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "quota_exceeded";
+  static override readonly httpStatus = 429;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = QUOTA_EXCEEDED_SPEC;
   declare readonly code: "quota_exceeded";
 }
 
@@ -524,9 +649,11 @@ export class QuotaExceededError extends AgentRunError {
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted.
  */
 export class RateLimitedError extends AgentRunError {
-  declare static readonly code: "rate_limited";
-  declare static readonly httpStatus: 429;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "rate_limited";
+  static override readonly httpStatus = 429;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = RATE_LIMITED_SPEC;
   declare readonly code: "rate_limited";
 }
 
@@ -538,9 +665,11 @@ export class RateLimitedError extends AgentRunError {
  * Code `ready_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ReadyTimeoutError extends AgentRunError {
-  declare static readonly code: "ready_timeout";
-  declare static readonly httpStatus: 504;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "ready_timeout";
+  static override readonly httpStatus = 504;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = READY_TIMEOUT_SPEC;
   declare readonly code: "ready_timeout";
 }
 
@@ -552,9 +681,11 @@ export class ReadyTimeoutError extends AgentRunError {
  * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RequestTimeoutError extends AgentRunError {
-  declare static readonly code: "request_timeout";
-  declare static readonly httpStatus: 408;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "request_timeout";
+  static override readonly httpStatus = 408;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = REQUEST_TIMEOUT_SPEC;
   declare readonly code: "request_timeout";
 }
 
@@ -566,9 +697,11 @@ export class RequestTimeoutError extends AgentRunError {
  * Code `reserved_expose_label`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ReservedExposeLabelError extends AgentRunError {
-  declare static readonly code: "reserved_expose_label";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "reserved_expose_label";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = RESERVED_EXPOSE_LABEL_SPEC;
   declare readonly code: "reserved_expose_label";
 }
 
@@ -580,9 +713,11 @@ export class ReservedExposeLabelError extends AgentRunError {
  * Code `response_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ResponseTimeoutError extends AgentRunError {
-  declare static readonly code: "response_timeout";
-  declare static readonly httpStatus: 504;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "response_timeout";
+  static override readonly httpStatus = 504;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = RESPONSE_TIMEOUT_SPEC;
   declare readonly code: "response_timeout";
 }
 
@@ -594,9 +729,11 @@ export class ResponseTimeoutError extends AgentRunError {
  * Code `revision_not_committed`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RevisionNotCommittedError extends AgentRunError {
-  declare static readonly code: "revision_not_committed";
-  declare static readonly httpStatus: 409;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "revision_not_committed";
+  static override readonly httpStatus = 409;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = REVISION_NOT_COMMITTED_SPEC;
   declare readonly code: "revision_not_committed";
 }
 
@@ -608,9 +745,11 @@ export class RevisionNotCommittedError extends AgentRunError {
  * Code `sandbox_failed`; HTTP 500, gRPC Internal. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class SandboxFailedError extends AgentRunError {
-  declare static readonly code: "sandbox_failed";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "sandbox_failed";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = SANDBOX_FAILED_SPEC;
   declare readonly code: "sandbox_failed";
 }
 
@@ -622,9 +761,11 @@ export class SandboxFailedError extends AgentRunError {
  * Code `timeout_too_large`; HTTP 400, gRPC InvalidArgument.
  */
 export class TimeoutTooLargeError extends AgentRunError {
-  declare static readonly code: "timeout_too_large";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "timeout_too_large";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = TIMEOUT_TOO_LARGE_SPEC;
   declare readonly code: "timeout_too_large";
 }
 
@@ -636,9 +777,11 @@ export class TimeoutTooLargeError extends AgentRunError {
  * Code `too_many_streams`; HTTP 429, gRPC ResourceExhausted.
  */
 export class TooManyStreamsError extends AgentRunError {
-  declare static readonly code: "too_many_streams";
-  declare static readonly httpStatus: 429;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "too_many_streams";
+  static override readonly httpStatus = 429;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = TOO_MANY_STREAMS_SPEC;
   declare readonly code: "too_many_streams";
 }
 
@@ -650,9 +793,11 @@ export class TooManyStreamsError extends AgentRunError {
  * Code `unauthorized`; HTTP 401, gRPC Unauthenticated.
  */
 export class UnauthorizedError extends AgentRunError {
-  declare static readonly code: "unauthorized";
-  declare static readonly httpStatus: 401;
-  declare static readonly grpcStatus: "Unauthenticated";
+  static override readonly code = "unauthorized";
+  static override readonly httpStatus = 401;
+  static override readonly grpcStatus = "Unauthenticated";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNAUTHORIZED_SPEC;
   declare readonly code: "unauthorized";
 }
 
@@ -664,9 +809,11 @@ export class UnauthorizedError extends AgentRunError {
  * Code `unavailable`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnavailableError extends AgentRunError {
-  declare static readonly code: "unavailable";
-  declare static readonly httpStatus: 503;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "unavailable";
+  static override readonly httpStatus = 503;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNAVAILABLE_SPEC;
   declare readonly code: "unavailable";
 }
 
@@ -678,9 +825,11 @@ export class UnavailableError extends AgentRunError {
  * Code `unexpected_status`; HTTP 500, gRPC Unknown. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnexpectedStatusError extends AgentRunError {
-  declare static readonly code: "unexpected_status";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Unknown";
+  static override readonly code = "unexpected_status";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Unknown";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNEXPECTED_STATUS_SPEC;
   declare readonly code: "unexpected_status";
 }
 
@@ -692,62 +841,13 @@ export class UnexpectedStatusError extends AgentRunError {
  * Code `workspace_not_found`; HTTP 404, gRPC NotFound. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class WorkspaceNotFoundError extends AgentRunError {
-  declare static readonly code: "workspace_not_found";
-  declare static readonly httpStatus: 404;
-  declare static readonly grpcStatus: "NotFound";
+  static override readonly code = "workspace_not_found";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = WORKSPACE_NOT_FOUND_SPEC;
   declare readonly code: "workspace_not_found";
 }
-
-// Names, codes, statuses and cross-build brands, set once per class.
-defineErrorClass(BadGatewayError, "BadGatewayError", "bad_gateway");
-defineErrorClass(BadRequestError, "BadRequestError", "bad_request");
-defineErrorClass(BodyTooLargeError, "BodyTooLargeError", "body_too_large");
-defineErrorClass(BudgetExhaustedError, "BudgetExhaustedError", "budget_exhausted");
-defineErrorClass(BuildFailedError, "BuildFailedError", "build_failed");
-defineErrorClass(RequestCanceledError, "RequestCanceledError", "canceled");
-defineErrorClass(ConflictError, "ConflictError", "conflict");
-defineErrorClass(ConnectionFailedError, "ConnectionFailedError", "connection_failed");
-defineErrorClass(ConnectionLostError, "ConnectionLostError", "connection_lost");
-defineErrorClass(ExecFailedError, "ExecFailedError", "exec_failed");
-defineErrorClass(ExecutionDeadlineError, "ExecutionDeadlineError", "exec_timeout");
-defineErrorClass(FileFailedError, "FileFailedError", "file_failed");
-defineErrorClass(ForbiddenError, "ForbiddenError", "forbidden");
-defineErrorClass(ForkRejectedError, "ForkRejectedError", "fork_rejected");
-defineErrorClass(ForkUnavailableError, "ForkUnavailableError", "fork_unavailable");
-defineErrorClass(GatewayTimeoutError, "GatewayTimeoutError", "gateway_timeout");
-defineErrorClass(IdleTimeoutError, "IdleTimeoutError", "idle_timeout");
-defineErrorClass(IntegrationDependencyMissingError, "IntegrationDependencyMissingError", "integration_dependency_missing");
-defineErrorClass(IntegrationRegistrationPendingError, "IntegrationRegistrationPendingError", "integration_registration_pending");
-defineErrorClass(InternalError, "InternalError", "internal");
-defineErrorClass(InvalidExposeLabelError, "InvalidExposeLabelError", "invalid_expose_label");
-defineErrorClass(InvalidInputError, "InvalidInputError", "invalid_input");
-defineErrorClass(InvalidJsonError, "InvalidJsonError", "invalid_json");
-defineErrorClass(InvalidOutputError, "InvalidOutputError", "invalid_output");
-defineErrorClass(InvalidResponseError, "InvalidResponseError", "invalid_response");
-defineErrorClass(InvalidServePortError, "InvalidServePortError", "invalid_serve_port");
-defineErrorClass(KubernetesNotInstalledError, "KubernetesNotInstalledError", "kubernetes_not_installed");
-defineErrorClass(MissingExposeDomainError, "MissingExposeDomainError", "missing_expose_domain");
-defineErrorClass(MissingImageOrPoolError, "MissingImageOrPoolError", "missing_image_or_pool");
-defineErrorClass(MissingServePoolError, "MissingServePoolError", "missing_serve_pool");
-defineErrorClass(NoDefaultPoolError, "NoDefaultPoolError", "no_default_pool");
-defineErrorClass(NoDiffError, "NoDiffError", "no_diff");
-defineErrorClass(NotBoundError, "NotBoundError", "not_bound");
-defineErrorClass(NotFoundError, "NotFoundError", "not_found");
-defineErrorClass(PoolImageMismatchError, "PoolImageMismatchError", "pool_image_mismatch");
-defineErrorClass(QuotaExceededError, "QuotaExceededError", "quota_exceeded");
-defineErrorClass(RateLimitedError, "RateLimitedError", "rate_limited");
-defineErrorClass(ReadyTimeoutError, "ReadyTimeoutError", "ready_timeout");
-defineErrorClass(RequestTimeoutError, "RequestTimeoutError", "request_timeout");
-defineErrorClass(ReservedExposeLabelError, "ReservedExposeLabelError", "reserved_expose_label");
-defineErrorClass(ResponseTimeoutError, "ResponseTimeoutError", "response_timeout");
-defineErrorClass(RevisionNotCommittedError, "RevisionNotCommittedError", "revision_not_committed");
-defineErrorClass(SandboxFailedError, "SandboxFailedError", "sandbox_failed");
-defineErrorClass(TimeoutTooLargeError, "TimeoutTooLargeError", "timeout_too_large");
-defineErrorClass(TooManyStreamsError, "TooManyStreamsError", "too_many_streams");
-defineErrorClass(UnauthorizedError, "UnauthorizedError", "unauthorized");
-defineErrorClass(UnavailableError, "UnavailableError", "unavailable");
-defineErrorClass(UnexpectedStatusError, "UnexpectedStatusError", "unexpected_status");
-defineErrorClass(WorkspaceNotFoundError, "WorkspaceNotFoundError", "workspace_not_found");
 
 /** Every generated class, sorted by code. */
 export const ERROR_CLASSES = [

@@ -4,11 +4,14 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
+ * Every value is a literal (or a frozen one), so a bundler keeps only the
+ * specs its user's code reaches; each text is one constant, shared by its
+ * code's spec and by TEXTS, which the public constructors read.
  *
  * @module
  */
 
-import type { CodeSpec, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
 
 /** The npm package these errors belong to; it keys cross-build `instanceof`. */
 export const PACKAGE_NAME = "@labby/errors";
@@ -31,428 +34,604 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+const AMBIGUOUS_TOOL_MESSAGE = "ambiguous tool name";
+const AMBIGUOUS_TOOL_CAUSE = "The tool name exists on more than one upstream and must be qualified (origin discovery).";
+const AMBIGUOUS_TOOL_REMEDIATION = "Qualify the tool name with its upstream, for example upstream.tool.";
+
+/** The catalogue spec of `ambiguous_tool`, frozen. */
+export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "ambiguous_tool",
+  message: AMBIGUOUS_TOOL_MESSAGE,
+  cause: AMBIGUOUS_TOOL_CAUSE,
+  remediation: AMBIGUOUS_TOOL_REMEDIATION,
+  className: "AmbiguousToolError",
+  httpStatus: 422,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["tool"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Call the tool again with its qualified name.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const AUTH_FAILED_MESSAGE = "authentication failed";
+const AUTH_FAILED_CAUSE = "The credential for the gateway or an upstream was rejected (origin upstream_transport).";
+const AUTH_FAILED_REMEDIATION = "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.";
+
+/** The catalogue spec of `auth_failed`, frozen. */
+export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "auth_failed",
+  message: AUTH_FAILED_MESSAGE,
+  cause: AUTH_FAILED_CAUSE,
+  remediation: AUTH_FAILED_REMEDIATION,
+  className: "AuthFailedError",
+  httpStatus: 401,
+  grpcStatus: "Unauthenticated",
+  contextFields: /* @__PURE__ */ Object.freeze(["upstream"]),
+  retryable: false,
+  isAuthFailure: true,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reauthenticate",
+    same_arguments: "safe",
+    guidance: "Refresh the credential, then repeat the same call.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const BAD_REQUEST_MESSAGE = "request rejected";
+const BAD_REQUEST_CAUSE = "The gateway or a proxy answered with a 4xx status and no error envelope.";
+const BAD_REQUEST_REMEDIATION = "Compare the request with the action's documentation before sending it again.";
+
+/** The catalogue spec of `bad_request`, frozen. */
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  message: BAD_REQUEST_MESSAGE,
+  cause: BAD_REQUEST_CAUSE,
+  remediation: BAD_REQUEST_REMEDIATION,
+  className: "BadRequestError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the request before sending it again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const CANCELLED_MESSAGE = "call cancelled";
+const CANCELLED_CAUSE = "The upstream reported that the proxied call was cancelled (origin upstream_transport).";
+const CANCELLED_REMEDIATION = "Check whether the call took effect before deciding to repeat it.";
+
+/** The catalogue spec of `cancelled`, frozen. */
+export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "cancelled",
+  message: CANCELLED_MESSAGE,
+  cause: CANCELLED_CAUSE,
+  remediation: CANCELLED_REMEDIATION,
+  className: "CallCancelledError",
+  httpStatus: 499,
+  grpcStatus: "Canceled",
+  contextFields: /* @__PURE__ */ Object.freeze(["upstream"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: true,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "do_not_retry",
+    same_arguments: "discouraged",
+    guidance: "Do not retry automatically; a cancellation is usually deliberate.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "server",
+});
+
+const CONFIRMATION_REQUIRED_MESSAGE = "confirmation required";
+const CONFIRMATION_REQUIRED_CAUSE = "A destructive action was requested without explicit confirmation (origin policy).";
+const CONFIRMATION_REQUIRED_REMEDIATION = "Ask the user to confirm, then repeat the call with confirmation set.";
+
+/** The catalogue spec of `confirmation_required`, frozen. */
+export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "confirmation_required",
+  message: CONFIRMATION_REQUIRED_MESSAGE,
+  cause: CONFIRMATION_REQUIRED_CAUSE,
+  remediation: CONFIRMATION_REQUIRED_REMEDIATION,
+  className: "ConfirmationRequiredError",
+  httpStatus: 422,
+  grpcStatus: "FailedPrecondition",
+  contextFields: /* @__PURE__ */ Object.freeze(["action", "safety"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "confirm",
+    same_arguments: "conditional",
+    guidance: "Get explicit confirmation; repeat the call only once it is given.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const CONFLICT_MESSAGE = "identifier already exists";
+const CONFLICT_CAUSE = "The requested identifier already exists (origin validation).";
+const CONFLICT_REMEDIATION = "Choose another identifier, or act on the existing resource instead.";
+
+/** The catalogue spec of `conflict`, frozen. */
+export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "conflict",
+  message: CONFLICT_MESSAGE,
+  cause: CONFLICT_CAUSE,
+  remediation: CONFLICT_REMEDIATION,
+  className: "ConflictError",
+  httpStatus: 409,
+  grpcStatus: "AlreadyExists",
+  contextFields: /* @__PURE__ */ Object.freeze(["resource"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Use a different identifier or work with the existing one.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const CONTENT_TOO_LARGE_MESSAGE = "content too large";
+const CONTENT_TOO_LARGE_CAUSE = "The request content exceeds the gateway's size limit (origin validation).";
+const CONTENT_TOO_LARGE_REMEDIATION = "Send less content per call, for example by splitting it.";
+
+/** The catalogue spec of `content_too_large`, frozen. */
+export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "content_too_large",
+  message: CONTENT_TOO_LARGE_MESSAGE,
+  cause: CONTENT_TOO_LARGE_CAUSE,
+  remediation: CONTENT_TOO_LARGE_REMEDIATION,
+  className: "ContentTooLargeError",
+  httpStatus: 413,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reduce_work",
+    same_arguments: "never",
+    guidance: "Split the content into smaller calls.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const FORBIDDEN_MESSAGE = "missing required scopes";
+const FORBIDDEN_CAUSE = "The caller lacks the scopes the action requires (origin policy).";
+const FORBIDDEN_REMEDIATION = "Use a credential that carries the scopes listed in required_scopes.";
+
+/** The catalogue spec of `forbidden`, frozen. */
+export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "forbidden",
+  message: FORBIDDEN_MESSAGE,
+  cause: FORBIDDEN_CAUSE,
+  remediation: FORBIDDEN_REMEDIATION,
+  className: "ForbiddenError",
+  httpStatus: 403,
+  grpcStatus: "PermissionDenied",
+  contextFields: /* @__PURE__ */ Object.freeze(["action", "required_scopes"]),
+  retryable: false,
+  isAuthFailure: true,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reauthenticate",
+    same_arguments: "never",
+    guidance: "Obtain a credential with the required scopes before calling again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const GONE_MESSAGE = "resource gone";
+const GONE_CAUSE = "The gateway or a proxy answered 410 without an error envelope.";
+const GONE_REMEDIATION = "Discover the resource again; the one the call named no longer exists.";
+
+/** The catalogue spec of `gone`, frozen. */
+export const GONE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "gone",
+  message: GONE_MESSAGE,
+  cause: GONE_CAUSE,
+  remediation: GONE_REMEDIATION,
+  className: "GoneError",
+  httpStatus: 410,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "Look the resource up again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const INTERNAL_ERROR_MESSAGE = "internal error";
+const INTERNAL_ERROR_CAUSE = "An unclassified failure inside the gateway (origin runtime).";
+const INTERNAL_ERROR_REMEDIATION = "Report the error with its request id; retrying is unlikely to help.";
+
+/** The catalogue spec of `internal_error`, frozen. */
+export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "internal_error",
+  message: INTERNAL_ERROR_MESSAGE,
+  cause: INTERNAL_ERROR_CAUSE,
+  remediation: INTERNAL_ERROR_REMEDIATION,
+  className: "InternalError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze(["service", "original_kind"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "discouraged",
+    guidance: "Escalate to an operator with the request id.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "server",
+});
+
+const INVALID_PARAM_MESSAGE = "invalid parameter";
+const INVALID_PARAM_CAUSE = "A parameter has the wrong type or an invalid value (origin validation).";
+const INVALID_PARAM_REMEDIATION = "Correct the parameter named in param to the type and range the action documents.";
+
+/** The catalogue spec of `invalid_param`, frozen. */
+export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "invalid_param",
+  message: INVALID_PARAM_MESSAGE,
+  cause: INVALID_PARAM_CAUSE,
+  remediation: INVALID_PARAM_REMEDIATION,
+  className: "InvalidParamError",
+  httpStatus: 422,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["action", "param"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fix the value of the named parameter.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const MISSING_PARAM_MESSAGE = "required parameter missing";
+const MISSING_PARAM_CAUSE = "A parameter the action requires is absent (origin validation).";
+const MISSING_PARAM_REMEDIATION = "Add the parameter named in param and call the action again.";
+
+/** The catalogue spec of `missing_param`, frozen. */
+export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "missing_param",
+  message: MISSING_PARAM_MESSAGE,
+  cause: MISSING_PARAM_CAUSE,
+  remediation: MISSING_PARAM_REMEDIATION,
+  className: "MissingParamError",
+  httpStatus: 422,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["action", "param"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Supply the missing parameter.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const NOT_FOUND_MESSAGE = "not found";
+const NOT_FOUND_CAUSE = "The resource the call refers to does not exist (origin discovery).";
+const NOT_FOUND_REMEDIATION = "Confirm the identifier, or list the resources and use one that exists.";
+
+/** The catalogue spec of `not_found`, frozen. */
+export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "not_found",
+  message: NOT_FOUND_MESSAGE,
+  cause: NOT_FOUND_CAUSE,
+  remediation: NOT_FOUND_REMEDIATION,
+  className: "NotFoundError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze(["resource"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "Look the resource up again before retrying.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const RATE_LIMITED_MESSAGE = "rate limit exceeded";
+const RATE_LIMITED_CAUSE = "The caller exceeded a rate or queue limit of the gateway (origin budget).";
+const RATE_LIMITED_REMEDIATION = "Wait retry_after_ms milliseconds, then send the same call again.";
+
+/** The catalogue spec of `rate_limited`, frozen. */
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  message: RATE_LIMITED_MESSAGE,
+  cause: RATE_LIMITED_CAUSE,
+  remediation: RATE_LIMITED_REMEDIATION,
+  className: "RateLimitedError",
+  httpStatus: 429,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze(["service", "retry_after_ms"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Wait for the delay in retry_after_ms, then retry unchanged.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const REQUEST_TIMEOUT_MESSAGE = "request timeout";
+const REQUEST_TIMEOUT_CAUSE = "The gateway or a proxy answered 408 without an error envelope.";
+const REQUEST_TIMEOUT_REMEDIATION = "Send the request again; check the network path if it keeps timing out.";
+
+/** The catalogue spec of `request_timeout`, frozen. */
+export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "request_timeout",
+  message: REQUEST_TIMEOUT_MESSAGE,
+  cause: REQUEST_TIMEOUT_CAUSE,
+  remediation: REQUEST_TIMEOUT_REMEDIATION,
+  className: "RequestTimeoutError",
+  httpStatus: 408,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Resend the same request.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "sdk",
+});
+
+const SERVICE_UNAVAILABLE_MESSAGE = "service unavailable";
+const SERVICE_UNAVAILABLE_CAUSE = "A service the call depends on is not running (origin bridge).";
+const SERVICE_UNAVAILABLE_REMEDIATION = "Start the service, or wait for it to come back, then retry.";
+
+/** The catalogue spec of `service_unavailable`, frozen. */
+export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "service_unavailable",
+  message: SERVICE_UNAVAILABLE_MESSAGE,
+  cause: SERVICE_UNAVAILABLE_CAUSE,
+  remediation: SERVICE_UNAVAILABLE_REMEDIATION,
+  className: "ServiceUnavailableError",
+  httpStatus: 503,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze(["service", "retry_after_ms"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "start_dependency",
+    same_arguments: "safe",
+    guidance: "Start or wait for the named service, then repeat the call.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const TIMEOUT_MESSAGE = "deadline exceeded";
+const TIMEOUT_CAUSE = "The call ran past its wall-clock deadline and was stopped (origin code_mode).";
+const TIMEOUT_REMEDIATION = "Split the work into smaller calls, or raise the timeout if the action allows it.";
+
+/** The catalogue spec of `timeout`, frozen. */
+export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "timeout",
+  message: TIMEOUT_MESSAGE,
+  cause: TIMEOUT_CAUSE,
+  remediation: TIMEOUT_REMEDIATION,
+  className: "ToolTimeoutError",
+  httpStatus: 504,
+  grpcStatus: "DeadlineExceeded",
+  contextFields: /* @__PURE__ */ Object.freeze(["tool", "upstream"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "reduce_work",
+    same_arguments: "discouraged",
+    guidance: "Do less per call; the same call will likely time out again.",
+  }),
+  sideEffects: "possible",
+  emittedBy: "server",
+});
+
+const UNEXPECTED_STATUS_MESSAGE = "unexpected response status";
+const UNEXPECTED_STATUS_CAUSE = "The response had a status the gateway does not define, and no error envelope (origin runtime).";
+const UNEXPECTED_STATUS_REMEDIATION = "Check the gateway URL and any proxy in between; report the status if the URL is right.";
+
+/** The catalogue spec of `unexpected_status`, frozen. */
+export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "unexpected_status",
+  message: UNEXPECTED_STATUS_MESSAGE,
+  cause: UNEXPECTED_STATUS_CAUSE,
+  remediation: UNEXPECTED_STATUS_REMEDIATION,
+  className: "UnexpectedStatusError",
+  httpStatus: 500,
+  grpcStatus: "Unknown",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "discouraged",
+    guidance: "Treat the failure as opaque; rely on this advice rather than the message.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "sdk",
+});
+
+const UNKNOWN_ACTION_MESSAGE = "unknown action";
+const UNKNOWN_ACTION_CAUSE = "The requested action is not registered with the dispatcher (origin validation).";
+const UNKNOWN_ACTION_REMEDIATION = "Call one of the actions listed in valid_actions; the hint names the closest one.";
+
+/** The catalogue spec of `unknown_action`, frozen. */
+export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "unknown_action",
+  message: UNKNOWN_ACTION_MESSAGE,
+  cause: UNKNOWN_ACTION_CAUSE,
+  remediation: UNKNOWN_ACTION_REMEDIATION,
+  className: "UnknownActionError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze(["action", "valid_actions", "hint"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Pick an action from valid_actions and call it instead.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const UNKNOWN_INSTANCE_MESSAGE = "unknown instance";
+const UNKNOWN_INSTANCE_CAUSE = "The named instance is not configured on this gateway (origin discovery).";
+const UNKNOWN_INSTANCE_REMEDIATION = "List the configured instances and call one that exists.";
+
+/** The catalogue spec of `unknown_instance`, frozen. */
+export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "unknown_instance",
+  message: UNKNOWN_INSTANCE_MESSAGE,
+  cause: UNKNOWN_INSTANCE_CAUSE,
+  remediation: UNKNOWN_INSTANCE_REMEDIATION,
+  className: "UnknownInstanceError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze(["service", "instance"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "Discover the configured instances, then target one of them.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const UPSTREAM_ERROR_MESSAGE = "upstream failed";
+const UPSTREAM_ERROR_CAUSE = "The upstream MCP server failed or could not be reached (origin upstream_transport).";
+const UPSTREAM_ERROR_REMEDIATION = "Retry with back-off; if it persists, check the upstream's health.";
+
+/** The catalogue spec of `upstream_error`, frozen. */
+export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "upstream_error",
+  message: UPSTREAM_ERROR_MESSAGE,
+  cause: UPSTREAM_ERROR_CAUSE,
+  remediation: UPSTREAM_ERROR_REMEDIATION,
+  className: "UpstreamError",
+  httpStatus: 502,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze(["upstream", "original_kind"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Retry later; the call may or may not have reached the upstream.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "server",
+});
+
+/**
+ * The texts of every code of the catalogue, sorted by code: the defaults
+ * of an error the SDK builds, whatever its class (a bundle that only
+ * constructs errors keeps these, not every spec).
+ */
+export const TEXTS: readonly CodeTexts[] = [
+  { code: "ambiguous_tool", message: AMBIGUOUS_TOOL_MESSAGE, cause: AMBIGUOUS_TOOL_CAUSE, remediation: AMBIGUOUS_TOOL_REMEDIATION },
+  { code: "auth_failed", message: AUTH_FAILED_MESSAGE, cause: AUTH_FAILED_CAUSE, remediation: AUTH_FAILED_REMEDIATION },
+  { code: "bad_request", message: BAD_REQUEST_MESSAGE, cause: BAD_REQUEST_CAUSE, remediation: BAD_REQUEST_REMEDIATION },
+  { code: "cancelled", message: CANCELLED_MESSAGE, cause: CANCELLED_CAUSE, remediation: CANCELLED_REMEDIATION },
+  { code: "confirmation_required", message: CONFIRMATION_REQUIRED_MESSAGE, cause: CONFIRMATION_REQUIRED_CAUSE, remediation: CONFIRMATION_REQUIRED_REMEDIATION },
+  { code: "conflict", message: CONFLICT_MESSAGE, cause: CONFLICT_CAUSE, remediation: CONFLICT_REMEDIATION },
+  { code: "content_too_large", message: CONTENT_TOO_LARGE_MESSAGE, cause: CONTENT_TOO_LARGE_CAUSE, remediation: CONTENT_TOO_LARGE_REMEDIATION },
+  { code: "forbidden", message: FORBIDDEN_MESSAGE, cause: FORBIDDEN_CAUSE, remediation: FORBIDDEN_REMEDIATION },
+  { code: "gone", message: GONE_MESSAGE, cause: GONE_CAUSE, remediation: GONE_REMEDIATION },
+  { code: "internal_error", message: INTERNAL_ERROR_MESSAGE, cause: INTERNAL_ERROR_CAUSE, remediation: INTERNAL_ERROR_REMEDIATION },
+  { code: "invalid_param", message: INVALID_PARAM_MESSAGE, cause: INVALID_PARAM_CAUSE, remediation: INVALID_PARAM_REMEDIATION },
+  { code: "missing_param", message: MISSING_PARAM_MESSAGE, cause: MISSING_PARAM_CAUSE, remediation: MISSING_PARAM_REMEDIATION },
+  { code: "not_found", message: NOT_FOUND_MESSAGE, cause: NOT_FOUND_CAUSE, remediation: NOT_FOUND_REMEDIATION },
+  { code: "rate_limited", message: RATE_LIMITED_MESSAGE, cause: RATE_LIMITED_CAUSE, remediation: RATE_LIMITED_REMEDIATION },
+  { code: "request_timeout", message: REQUEST_TIMEOUT_MESSAGE, cause: REQUEST_TIMEOUT_CAUSE, remediation: REQUEST_TIMEOUT_REMEDIATION },
+  { code: "service_unavailable", message: SERVICE_UNAVAILABLE_MESSAGE, cause: SERVICE_UNAVAILABLE_CAUSE, remediation: SERVICE_UNAVAILABLE_REMEDIATION },
+  { code: "timeout", message: TIMEOUT_MESSAGE, cause: TIMEOUT_CAUSE, remediation: TIMEOUT_REMEDIATION },
+  { code: "unexpected_status", message: UNEXPECTED_STATUS_MESSAGE, cause: UNEXPECTED_STATUS_CAUSE, remediation: UNEXPECTED_STATUS_REMEDIATION },
+  { code: "unknown_action", message: UNKNOWN_ACTION_MESSAGE, cause: UNKNOWN_ACTION_CAUSE, remediation: UNKNOWN_ACTION_REMEDIATION },
+  { code: "unknown_instance", message: UNKNOWN_INSTANCE_MESSAGE, cause: UNKNOWN_INSTANCE_CAUSE, remediation: UNKNOWN_INSTANCE_REMEDIATION },
+  { code: "upstream_error", message: UPSTREAM_ERROR_MESSAGE, cause: UPSTREAM_ERROR_CAUSE, remediation: UPSTREAM_ERROR_REMEDIATION },
+];
+
 /** Every code of the catalogue, sorted by code. */
 export const SPECS: readonly CodeSpec[] = [
-  {
-    code: "ambiguous_tool",
-    className: "AmbiguousToolError",
-    message: "ambiguous tool name",
-    cause: "The tool name exists on more than one upstream and must be qualified (origin discovery).",
-    remediation: "Qualify the tool name with its upstream, for example upstream.tool.",
-    httpStatus: 422,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["tool"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Call the tool again with its qualified name.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "auth_failed",
-    className: "AuthFailedError",
-    message: "authentication failed",
-    cause: "The credential for the gateway or an upstream was rejected (origin upstream_transport).",
-    remediation: "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.",
-    httpStatus: 401,
-    grpcStatus: "Unauthenticated",
-    contextFields: ["upstream"],
-    retryable: false,
-    isAuthFailure: true,
-    isCancelled: false,
-    recovery: {
-      action: "reauthenticate",
-      same_arguments: "safe",
-      guidance: "Refresh the credential, then repeat the same call.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "bad_request",
-    className: "BadRequestError",
-    message: "request rejected",
-    cause: "The gateway or a proxy answered with a 4xx status and no error envelope.",
-    remediation: "Compare the request with the action's documentation before sending it again.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the request before sending it again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "cancelled",
-    className: "CallCancelledError",
-    message: "call cancelled",
-    cause: "The upstream reported that the proxied call was cancelled (origin upstream_transport).",
-    remediation: "Check whether the call took effect before deciding to repeat it.",
-    httpStatus: 499,
-    grpcStatus: "Canceled",
-    contextFields: ["upstream"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: true,
-    recovery: {
-      action: "do_not_retry",
-      same_arguments: "discouraged",
-      guidance: "Do not retry automatically; a cancellation is usually deliberate.",
-    },
-    sideEffects: "possible",
-    emittedBy: "server",
-  },
-  {
-    code: "confirmation_required",
-    className: "ConfirmationRequiredError",
-    message: "confirmation required",
-    cause: "A destructive action was requested without explicit confirmation (origin policy).",
-    remediation: "Ask the user to confirm, then repeat the call with confirmation set.",
-    httpStatus: 422,
-    grpcStatus: "FailedPrecondition",
-    contextFields: ["action", "safety"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "confirm",
-      same_arguments: "conditional",
-      guidance: "Get explicit confirmation; repeat the call only once it is given.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "conflict",
-    className: "ConflictError",
-    message: "identifier already exists",
-    cause: "The requested identifier already exists (origin validation).",
-    remediation: "Choose another identifier, or act on the existing resource instead.",
-    httpStatus: 409,
-    grpcStatus: "AlreadyExists",
-    contextFields: ["resource"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Use a different identifier or work with the existing one.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "content_too_large",
-    className: "ContentTooLargeError",
-    message: "content too large",
-    cause: "The request content exceeds the gateway's size limit (origin validation).",
-    remediation: "Send less content per call, for example by splitting it.",
-    httpStatus: 413,
-    grpcStatus: "ResourceExhausted",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "reduce_work",
-      same_arguments: "never",
-      guidance: "Split the content into smaller calls.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "forbidden",
-    className: "ForbiddenError",
-    message: "missing required scopes",
-    cause: "The caller lacks the scopes the action requires (origin policy).",
-    remediation: "Use a credential that carries the scopes listed in required_scopes.",
-    httpStatus: 403,
-    grpcStatus: "PermissionDenied",
-    contextFields: ["action", "required_scopes"],
-    retryable: false,
-    isAuthFailure: true,
-    isCancelled: false,
-    recovery: {
-      action: "reauthenticate",
-      same_arguments: "never",
-      guidance: "Obtain a credential with the required scopes before calling again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "gone",
-    className: "GoneError",
-    message: "resource gone",
-    cause: "The gateway or a proxy answered 410 without an error envelope.",
-    remediation: "Discover the resource again; the one the call named no longer exists.",
-    httpStatus: 410,
-    grpcStatus: "NotFound",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "never",
-      guidance: "Look the resource up again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "internal_error",
-    className: "InternalError",
-    message: "internal error",
-    cause: "An unclassified failure inside the gateway (origin runtime).",
-    remediation: "Report the error with its request id; retrying is unlikely to help.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: ["service", "original_kind"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "discouraged",
-      guidance: "Escalate to an operator with the request id.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "server",
-  },
-  {
-    code: "invalid_param",
-    className: "InvalidParamError",
-    message: "invalid parameter",
-    cause: "A parameter has the wrong type or an invalid value (origin validation).",
-    remediation: "Correct the parameter named in param to the type and range the action documents.",
-    httpStatus: 422,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["action", "param"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Fix the value of the named parameter.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "missing_param",
-    className: "MissingParamError",
-    message: "required parameter missing",
-    cause: "A parameter the action requires is absent (origin validation).",
-    remediation: "Add the parameter named in param and call the action again.",
-    httpStatus: 422,
-    grpcStatus: "InvalidArgument",
-    contextFields: ["action", "param"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Supply the missing parameter.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "not_found",
-    className: "NotFoundError",
-    message: "not found",
-    cause: "The resource the call refers to does not exist (origin discovery).",
-    remediation: "Confirm the identifier, or list the resources and use one that exists.",
-    httpStatus: 404,
-    grpcStatus: "NotFound",
-    contextFields: ["resource"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "never",
-      guidance: "Look the resource up again before retrying.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "rate_limited",
-    className: "RateLimitedError",
-    message: "rate limit exceeded",
-    cause: "The caller exceeded a rate or queue limit of the gateway (origin budget).",
-    remediation: "Wait retry_after_ms milliseconds, then send the same call again.",
-    httpStatus: 429,
-    grpcStatus: "ResourceExhausted",
-    contextFields: ["service", "retry_after_ms"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Wait for the delay in retry_after_ms, then retry unchanged.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "request_timeout",
-    className: "RequestTimeoutError",
-    message: "request timeout",
-    cause: "The gateway or a proxy answered 408 without an error envelope.",
-    remediation: "Send the request again; check the network path if it keeps timing out.",
-    httpStatus: 408,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Resend the same request.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "sdk",
-  },
-  {
-    code: "service_unavailable",
-    className: "ServiceUnavailableError",
-    message: "service unavailable",
-    cause: "A service the call depends on is not running (origin bridge).",
-    remediation: "Start the service, or wait for it to come back, then retry.",
-    httpStatus: 503,
-    grpcStatus: "Unavailable",
-    contextFields: ["service", "retry_after_ms"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "start_dependency",
-      same_arguments: "safe",
-      guidance: "Start or wait for the named service, then repeat the call.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "timeout",
-    className: "ToolTimeoutError",
-    message: "deadline exceeded",
-    cause: "The call ran past its wall-clock deadline and was stopped (origin code_mode).",
-    remediation: "Split the work into smaller calls, or raise the timeout if the action allows it.",
-    httpStatus: 504,
-    grpcStatus: "DeadlineExceeded",
-    contextFields: ["tool", "upstream"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "reduce_work",
-      same_arguments: "discouraged",
-      guidance: "Do less per call; the same call will likely time out again.",
-    },
-    sideEffects: "possible",
-    emittedBy: "server",
-  },
-  {
-    code: "unexpected_status",
-    className: "UnexpectedStatusError",
-    message: "unexpected response status",
-    cause: "The response had a status the gateway does not define, and no error envelope (origin runtime).",
-    remediation: "Check the gateway URL and any proxy in between; report the status if the URL is right.",
-    httpStatus: 500,
-    grpcStatus: "Unknown",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "inspect_and_escalate",
-      same_arguments: "discouraged",
-      guidance: "Treat the failure as opaque; rely on this advice rather than the message.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "sdk",
-  },
-  {
-    code: "unknown_action",
-    className: "UnknownActionError",
-    message: "unknown action",
-    cause: "The requested action is not registered with the dispatcher (origin validation).",
-    remediation: "Call one of the actions listed in valid_actions; the hint names the closest one.",
-    httpStatus: 404,
-    grpcStatus: "NotFound",
-    contextFields: ["action", "valid_actions", "hint"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Pick an action from valid_actions and call it instead.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "unknown_instance",
-    className: "UnknownInstanceError",
-    message: "unknown instance",
-    cause: "The named instance is not configured on this gateway (origin discovery).",
-    remediation: "List the configured instances and call one that exists.",
-    httpStatus: 404,
-    grpcStatus: "NotFound",
-    contextFields: ["service", "instance"],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "rediscover",
-      same_arguments: "never",
-      guidance: "Discover the configured instances, then target one of them.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "upstream_error",
-    className: "UpstreamError",
-    message: "upstream failed",
-    cause: "The upstream MCP server failed or could not be reached (origin upstream_transport).",
-    remediation: "Retry with back-off; if it persists, check the upstream's health.",
-    httpStatus: 502,
-    grpcStatus: "Unavailable",
-    contextFields: ["upstream", "original_kind"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Retry later; the call may or may not have reached the upstream.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "server",
-  },
+  AMBIGUOUS_TOOL_SPEC,
+  AUTH_FAILED_SPEC,
+  BAD_REQUEST_SPEC,
+  CANCELLED_SPEC,
+  CONFIRMATION_REQUIRED_SPEC,
+  CONFLICT_SPEC,
+  CONTENT_TOO_LARGE_SPEC,
+  FORBIDDEN_SPEC,
+  GONE_SPEC,
+  INTERNAL_ERROR_SPEC,
+  INVALID_PARAM_SPEC,
+  MISSING_PARAM_SPEC,
+  NOT_FOUND_SPEC,
+  RATE_LIMITED_SPEC,
+  REQUEST_TIMEOUT_SPEC,
+  SERVICE_UNAVAILABLE_SPEC,
+  TIMEOUT_SPEC,
+  UNEXPECTED_STATUS_SPEC,
+  UNKNOWN_ACTION_SPEC,
+  UNKNOWN_INSTANCE_SPEC,
+  UPSTREAM_ERROR_SPEC,
 ];
 
 /** Every context field the catalogue defines, in catalogue order. */

@@ -3,14 +3,39 @@
 
 /**
  * One error class per catalogue code. Declarations only: behaviour lives in
- * the hand-written base class, ToolError (base.ts), and each
- * class's static `code`, `httpStatus` and `grpcStatus` are set from the
- * catalogue spec (catalogue.ts) by `defineErrorClass`.
+ * the hand-written base class, ToolError (base.ts). Each class
+ * holds its code and statuses as literal static fields and its catalogue
+ * spec (catalogue.ts) as `spec`, with no statement outside the class, so a
+ * bundler drops every class its user does not import.
  *
  * @module
  */
 
-import { AgentRunError as ToolError, defineErrorClass } from "../base.js";
+import { AgentRunError as ToolError } from "../base.js";
+import type { CodeSpec } from "../types.js";
+import {
+  AMBIGUOUS_TOOL_SPEC,
+  AUTH_FAILED_SPEC,
+  BAD_REQUEST_SPEC,
+  CANCELLED_SPEC,
+  CONFIRMATION_REQUIRED_SPEC,
+  CONFLICT_SPEC,
+  CONTENT_TOO_LARGE_SPEC,
+  FORBIDDEN_SPEC,
+  GONE_SPEC,
+  INTERNAL_ERROR_SPEC,
+  INVALID_PARAM_SPEC,
+  MISSING_PARAM_SPEC,
+  NOT_FOUND_SPEC,
+  RATE_LIMITED_SPEC,
+  REQUEST_TIMEOUT_SPEC,
+  SERVICE_UNAVAILABLE_SPEC,
+  TIMEOUT_SPEC,
+  UNEXPECTED_STATUS_SPEC,
+  UNKNOWN_ACTION_SPEC,
+  UNKNOWN_INSTANCE_SPEC,
+  UPSTREAM_ERROR_SPEC,
+} from "./catalogue.js";
 
 /** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
 export { ToolError };
@@ -23,9 +48,11 @@ export { ToolError };
  * Code `ambiguous_tool`; HTTP 422, gRPC InvalidArgument.
  */
 export class AmbiguousToolError extends ToolError {
-  declare static readonly code: "ambiguous_tool";
-  declare static readonly httpStatus: 422;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "ambiguous_tool";
+  static override readonly httpStatus = 422;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = AMBIGUOUS_TOOL_SPEC;
   declare readonly code: "ambiguous_tool";
 }
 
@@ -37,9 +64,11 @@ export class AmbiguousToolError extends ToolError {
  * Code `auth_failed`; HTTP 401, gRPC Unauthenticated.
  */
 export class AuthFailedError extends ToolError {
-  declare static readonly code: "auth_failed";
-  declare static readonly httpStatus: 401;
-  declare static readonly grpcStatus: "Unauthenticated";
+  static override readonly code = "auth_failed";
+  static override readonly httpStatus = 401;
+  static override readonly grpcStatus = "Unauthenticated";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = AUTH_FAILED_SPEC;
   declare readonly code: "auth_failed";
 }
 
@@ -51,9 +80,11 @@ export class AuthFailedError extends ToolError {
  * Code `bad_request`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadRequestError extends ToolError {
-  declare static readonly code: "bad_request";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "bad_request";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BAD_REQUEST_SPEC;
   declare readonly code: "bad_request";
 }
 
@@ -65,9 +96,11 @@ export class BadRequestError extends ToolError {
  * Code `cancelled`; HTTP 499, gRPC Canceled.
  */
 export class CallCancelledError extends ToolError {
-  declare static readonly code: "cancelled";
-  declare static readonly httpStatus: 499;
-  declare static readonly grpcStatus: "Canceled";
+  static override readonly code = "cancelled";
+  static override readonly httpStatus = 499;
+  static override readonly grpcStatus = "Canceled";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CANCELLED_SPEC;
   declare readonly code: "cancelled";
 }
 
@@ -79,9 +112,11 @@ export class CallCancelledError extends ToolError {
  * Code `confirmation_required`; HTTP 422, gRPC FailedPrecondition.
  */
 export class ConfirmationRequiredError extends ToolError {
-  declare static readonly code: "confirmation_required";
-  declare static readonly httpStatus: 422;
-  declare static readonly grpcStatus: "FailedPrecondition";
+  static override readonly code = "confirmation_required";
+  static override readonly httpStatus = 422;
+  static override readonly grpcStatus = "FailedPrecondition";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CONFIRMATION_REQUIRED_SPEC;
   declare readonly code: "confirmation_required";
 }
 
@@ -93,9 +128,11 @@ export class ConfirmationRequiredError extends ToolError {
  * Code `conflict`; HTTP 409, gRPC AlreadyExists.
  */
 export class ConflictError extends ToolError {
-  declare static readonly code: "conflict";
-  declare static readonly httpStatus: 409;
-  declare static readonly grpcStatus: "AlreadyExists";
+  static override readonly code = "conflict";
+  static override readonly httpStatus = 409;
+  static override readonly grpcStatus = "AlreadyExists";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CONFLICT_SPEC;
   declare readonly code: "conflict";
 }
 
@@ -107,9 +144,11 @@ export class ConflictError extends ToolError {
  * Code `content_too_large`; HTTP 413, gRPC ResourceExhausted.
  */
 export class ContentTooLargeError extends ToolError {
-  declare static readonly code: "content_too_large";
-  declare static readonly httpStatus: 413;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "content_too_large";
+  static override readonly httpStatus = 413;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = CONTENT_TOO_LARGE_SPEC;
   declare readonly code: "content_too_large";
 }
 
@@ -121,9 +160,11 @@ export class ContentTooLargeError extends ToolError {
  * Code `forbidden`; HTTP 403, gRPC PermissionDenied.
  */
 export class ForbiddenError extends ToolError {
-  declare static readonly code: "forbidden";
-  declare static readonly httpStatus: 403;
-  declare static readonly grpcStatus: "PermissionDenied";
+  static override readonly code = "forbidden";
+  static override readonly httpStatus = 403;
+  static override readonly grpcStatus = "PermissionDenied";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = FORBIDDEN_SPEC;
   declare readonly code: "forbidden";
 }
 
@@ -135,9 +176,11 @@ export class ForbiddenError extends ToolError {
  * Code `gone`; HTTP 410, gRPC NotFound. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class GoneError extends ToolError {
-  declare static readonly code: "gone";
-  declare static readonly httpStatus: 410;
-  declare static readonly grpcStatus: "NotFound";
+  static override readonly code = "gone";
+  static override readonly httpStatus = 410;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = GONE_SPEC;
   declare readonly code: "gone";
 }
 
@@ -149,9 +192,11 @@ export class GoneError extends ToolError {
  * Code `internal_error`; HTTP 500, gRPC Internal.
  */
 export class InternalError extends ToolError {
-  declare static readonly code: "internal_error";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "internal_error";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INTERNAL_ERROR_SPEC;
   declare readonly code: "internal_error";
 }
 
@@ -163,9 +208,11 @@ export class InternalError extends ToolError {
  * Code `invalid_param`; HTTP 422, gRPC InvalidArgument.
  */
 export class InvalidParamError extends ToolError {
-  declare static readonly code: "invalid_param";
-  declare static readonly httpStatus: 422;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "invalid_param";
+  static override readonly httpStatus = 422;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_PARAM_SPEC;
   declare readonly code: "invalid_param";
 }
 
@@ -177,9 +224,11 @@ export class InvalidParamError extends ToolError {
  * Code `missing_param`; HTTP 422, gRPC InvalidArgument.
  */
 export class MissingParamError extends ToolError {
-  declare static readonly code: "missing_param";
-  declare static readonly httpStatus: 422;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "missing_param";
+  static override readonly httpStatus = 422;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = MISSING_PARAM_SPEC;
   declare readonly code: "missing_param";
 }
 
@@ -191,9 +240,11 @@ export class MissingParamError extends ToolError {
  * Code `not_found`; HTTP 404, gRPC NotFound.
  */
 export class NotFoundError extends ToolError {
-  declare static readonly code: "not_found";
-  declare static readonly httpStatus: 404;
-  declare static readonly grpcStatus: "NotFound";
+  static override readonly code = "not_found";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
   declare readonly code: "not_found";
 }
 
@@ -205,9 +256,11 @@ export class NotFoundError extends ToolError {
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted.
  */
 export class RateLimitedError extends ToolError {
-  declare static readonly code: "rate_limited";
-  declare static readonly httpStatus: 429;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "rate_limited";
+  static override readonly httpStatus = 429;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = RATE_LIMITED_SPEC;
   declare readonly code: "rate_limited";
 }
 
@@ -219,9 +272,11 @@ export class RateLimitedError extends ToolError {
  * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RequestTimeoutError extends ToolError {
-  declare static readonly code: "request_timeout";
-  declare static readonly httpStatus: 408;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "request_timeout";
+  static override readonly httpStatus = 408;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = REQUEST_TIMEOUT_SPEC;
   declare readonly code: "request_timeout";
 }
 
@@ -233,9 +288,11 @@ export class RequestTimeoutError extends ToolError {
  * Code `service_unavailable`; HTTP 503, gRPC Unavailable.
  */
 export class ServiceUnavailableError extends ToolError {
-  declare static readonly code: "service_unavailable";
-  declare static readonly httpStatus: 503;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "service_unavailable";
+  static override readonly httpStatus = 503;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = SERVICE_UNAVAILABLE_SPEC;
   declare readonly code: "service_unavailable";
 }
 
@@ -247,9 +304,11 @@ export class ServiceUnavailableError extends ToolError {
  * Code `timeout`; HTTP 504, gRPC DeadlineExceeded.
  */
 export class ToolTimeoutError extends ToolError {
-  declare static readonly code: "timeout";
-  declare static readonly httpStatus: 504;
-  declare static readonly grpcStatus: "DeadlineExceeded";
+  static override readonly code = "timeout";
+  static override readonly httpStatus = 504;
+  static override readonly grpcStatus = "DeadlineExceeded";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = TIMEOUT_SPEC;
   declare readonly code: "timeout";
 }
 
@@ -261,9 +320,11 @@ export class ToolTimeoutError extends ToolError {
  * Code `unexpected_status`; HTTP 500, gRPC Unknown. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnexpectedStatusError extends ToolError {
-  declare static readonly code: "unexpected_status";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Unknown";
+  static override readonly code = "unexpected_status";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Unknown";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNEXPECTED_STATUS_SPEC;
   declare readonly code: "unexpected_status";
 }
 
@@ -275,9 +336,11 @@ export class UnexpectedStatusError extends ToolError {
  * Code `unknown_action`; HTTP 404, gRPC NotFound.
  */
 export class UnknownActionError extends ToolError {
-  declare static readonly code: "unknown_action";
-  declare static readonly httpStatus: 404;
-  declare static readonly grpcStatus: "NotFound";
+  static override readonly code = "unknown_action";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNKNOWN_ACTION_SPEC;
   declare readonly code: "unknown_action";
 }
 
@@ -289,9 +352,11 @@ export class UnknownActionError extends ToolError {
  * Code `unknown_instance`; HTTP 404, gRPC NotFound.
  */
 export class UnknownInstanceError extends ToolError {
-  declare static readonly code: "unknown_instance";
-  declare static readonly httpStatus: 404;
-  declare static readonly grpcStatus: "NotFound";
+  static override readonly code = "unknown_instance";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNKNOWN_INSTANCE_SPEC;
   declare readonly code: "unknown_instance";
 }
 
@@ -303,34 +368,13 @@ export class UnknownInstanceError extends ToolError {
  * Code `upstream_error`; HTTP 502, gRPC Unavailable.
  */
 export class UpstreamError extends ToolError {
-  declare static readonly code: "upstream_error";
-  declare static readonly httpStatus: 502;
-  declare static readonly grpcStatus: "Unavailable";
+  static override readonly code = "upstream_error";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UPSTREAM_ERROR_SPEC;
   declare readonly code: "upstream_error";
 }
-
-// Names, codes, statuses and cross-build brands, set once per class.
-defineErrorClass(AmbiguousToolError, "AmbiguousToolError", "ambiguous_tool");
-defineErrorClass(AuthFailedError, "AuthFailedError", "auth_failed");
-defineErrorClass(BadRequestError, "BadRequestError", "bad_request");
-defineErrorClass(CallCancelledError, "CallCancelledError", "cancelled");
-defineErrorClass(ConfirmationRequiredError, "ConfirmationRequiredError", "confirmation_required");
-defineErrorClass(ConflictError, "ConflictError", "conflict");
-defineErrorClass(ContentTooLargeError, "ContentTooLargeError", "content_too_large");
-defineErrorClass(ForbiddenError, "ForbiddenError", "forbidden");
-defineErrorClass(GoneError, "GoneError", "gone");
-defineErrorClass(InternalError, "InternalError", "internal_error");
-defineErrorClass(InvalidParamError, "InvalidParamError", "invalid_param");
-defineErrorClass(MissingParamError, "MissingParamError", "missing_param");
-defineErrorClass(NotFoundError, "NotFoundError", "not_found");
-defineErrorClass(RateLimitedError, "RateLimitedError", "rate_limited");
-defineErrorClass(RequestTimeoutError, "RequestTimeoutError", "request_timeout");
-defineErrorClass(ServiceUnavailableError, "ServiceUnavailableError", "service_unavailable");
-defineErrorClass(ToolTimeoutError, "ToolTimeoutError", "timeout");
-defineErrorClass(UnexpectedStatusError, "UnexpectedStatusError", "unexpected_status");
-defineErrorClass(UnknownActionError, "UnknownActionError", "unknown_action");
-defineErrorClass(UnknownInstanceError, "UnknownInstanceError", "unknown_instance");
-defineErrorClass(UpstreamError, "UpstreamError", "upstream_error");
 
 /** Every generated class, sorted by code. */
 export const ERROR_CLASSES = [

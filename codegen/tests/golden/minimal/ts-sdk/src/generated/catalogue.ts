@@ -4,11 +4,14 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
+ * Every value is a literal (or a frozen one), so a bundler keeps only the
+ * specs its user's code reaches; each text is one constant, shared by its
+ * code's spec and by TEXTS, which the public constructors read.
  *
  * @module
  */
 
-import type { CodeSpec, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
 
 /** The npm package these errors belong to; it keys cross-build `instanceof`. */
 export const PACKAGE_NAME = "@minimal/errors";
@@ -31,68 +34,100 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+const BAD_REQUEST_MESSAGE = "request rejected";
+const BAD_REQUEST_CAUSE = "The request was rejected.";
+const BAD_REQUEST_REMEDIATION = "Fix the request and send it again.";
+
+/** The catalogue spec of `bad_request`, frozen. */
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  message: BAD_REQUEST_MESSAGE,
+  cause: BAD_REQUEST_CAUSE,
+  remediation: BAD_REQUEST_REMEDIATION,
+  className: "BadRequestError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the request before sending it again.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+const INTERNAL_MESSAGE = "internal error";
+const INTERNAL_CAUSE = "An unclassified internal error occurred.";
+const INTERNAL_REMEDIATION = "Retry later; report the error if it persists.";
+
+/** The catalogue spec of `internal`, frozen. */
+export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "internal",
+  message: INTERNAL_MESSAGE,
+  cause: INTERNAL_CAUSE,
+  remediation: INTERNAL_REMEDIATION,
+  className: "InternalError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Retry with back-off.",
+  }),
+  sideEffects: "unknown",
+  emittedBy: "server",
+});
+
+const RATE_LIMITED_MESSAGE = "rate limit exceeded";
+const RATE_LIMITED_CAUSE = "The caller sent too many requests.";
+const RATE_LIMITED_REMEDIATION = "Wait retry_after_ms milliseconds, then retry.";
+
+/** The catalogue spec of `rate_limited`, frozen. */
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  message: RATE_LIMITED_MESSAGE,
+  cause: RATE_LIMITED_CAUSE,
+  remediation: RATE_LIMITED_REMEDIATION,
+  className: "RateLimitedError",
+  httpStatus: 429,
+  grpcStatus: "ResourceExhausted",
+  contextFields: /* @__PURE__ */ Object.freeze(["retry_after_ms"]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Wait, then send the same request.",
+  }),
+  sideEffects: "none_expected",
+  emittedBy: "server",
+});
+
+/**
+ * The texts of every code of the catalogue, sorted by code: the defaults
+ * of an error the SDK builds, whatever its class (a bundle that only
+ * constructs errors keeps these, not every spec).
+ */
+export const TEXTS: readonly CodeTexts[] = [
+  { code: "bad_request", message: BAD_REQUEST_MESSAGE, cause: BAD_REQUEST_CAUSE, remediation: BAD_REQUEST_REMEDIATION },
+  { code: "internal", message: INTERNAL_MESSAGE, cause: INTERNAL_CAUSE, remediation: INTERNAL_REMEDIATION },
+  { code: "rate_limited", message: RATE_LIMITED_MESSAGE, cause: RATE_LIMITED_CAUSE, remediation: RATE_LIMITED_REMEDIATION },
+];
+
 /** Every code of the catalogue, sorted by code. */
 export const SPECS: readonly CodeSpec[] = [
-  {
-    code: "bad_request",
-    className: "BadRequestError",
-    message: "request rejected",
-    cause: "The request was rejected.",
-    remediation: "Fix the request and send it again.",
-    httpStatus: 400,
-    grpcStatus: "InvalidArgument",
-    contextFields: [],
-    retryable: false,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "revise_and_retry",
-      same_arguments: "never",
-      guidance: "Change the request before sending it again.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
-  {
-    code: "internal",
-    className: "InternalError",
-    message: "internal error",
-    cause: "An unclassified internal error occurred.",
-    remediation: "Retry later; report the error if it persists.",
-    httpStatus: 500,
-    grpcStatus: "Internal",
-    contextFields: [],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "conditional",
-      guidance: "Retry with back-off.",
-    },
-    sideEffects: "unknown",
-    emittedBy: "server",
-  },
-  {
-    code: "rate_limited",
-    className: "RateLimitedError",
-    message: "rate limit exceeded",
-    cause: "The caller sent too many requests.",
-    remediation: "Wait retry_after_ms milliseconds, then retry.",
-    httpStatus: 429,
-    grpcStatus: "ResourceExhausted",
-    contextFields: ["retry_after_ms"],
-    retryable: true,
-    isAuthFailure: false,
-    isCancelled: false,
-    recovery: {
-      action: "retry_later",
-      same_arguments: "safe",
-      guidance: "Wait, then send the same request.",
-    },
-    sideEffects: "none_expected",
-    emittedBy: "server",
-  },
+  BAD_REQUEST_SPEC,
+  INTERNAL_SPEC,
+  RATE_LIMITED_SPEC,
 ];
 
 /** Every context field the catalogue defines, in catalogue order. */

@@ -3,14 +3,21 @@
 
 /**
  * One error class per catalogue code. Declarations only: behaviour lives in
- * the hand-written base class, MinimalError (base.ts), and each
- * class's static `code`, `httpStatus` and `grpcStatus` are set from the
- * catalogue spec (catalogue.ts) by `defineErrorClass`.
+ * the hand-written base class, MinimalError (base.ts). Each class
+ * holds its code and statuses as literal static fields and its catalogue
+ * spec (catalogue.ts) as `spec`, with no statement outside the class, so a
+ * bundler drops every class its user does not import.
  *
  * @module
  */
 
-import { AgentRunError as MinimalError, defineErrorClass } from "../base.js";
+import { AgentRunError as MinimalError } from "../base.js";
+import type { CodeSpec } from "../types.js";
+import {
+  BAD_REQUEST_SPEC,
+  INTERNAL_SPEC,
+  RATE_LIMITED_SPEC,
+} from "./catalogue.js";
 
 /** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
 export { MinimalError };
@@ -23,9 +30,11 @@ export { MinimalError };
  * Code `bad_request`; HTTP 400, gRPC InvalidArgument.
  */
 export class BadRequestError extends MinimalError {
-  declare static readonly code: "bad_request";
-  declare static readonly httpStatus: 400;
-  declare static readonly grpcStatus: "InvalidArgument";
+  static override readonly code = "bad_request";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BAD_REQUEST_SPEC;
   declare readonly code: "bad_request";
 }
 
@@ -37,9 +46,11 @@ export class BadRequestError extends MinimalError {
  * Code `internal`; HTTP 500, gRPC Internal.
  */
 export class InternalError extends MinimalError {
-  declare static readonly code: "internal";
-  declare static readonly httpStatus: 500;
-  declare static readonly grpcStatus: "Internal";
+  static override readonly code = "internal";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INTERNAL_SPEC;
   declare readonly code: "internal";
 }
 
@@ -51,16 +62,13 @@ export class InternalError extends MinimalError {
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted.
  */
 export class RateLimitedError extends MinimalError {
-  declare static readonly code: "rate_limited";
-  declare static readonly httpStatus: 429;
-  declare static readonly grpcStatus: "ResourceExhausted";
+  static override readonly code = "rate_limited";
+  static override readonly httpStatus = 429;
+  static override readonly grpcStatus = "ResourceExhausted";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = RATE_LIMITED_SPEC;
   declare readonly code: "rate_limited";
 }
-
-// Names, codes, statuses and cross-build brands, set once per class.
-defineErrorClass(BadRequestError, "BadRequestError", "bad_request");
-defineErrorClass(InternalError, "InternalError", "internal");
-defineErrorClass(RateLimitedError, "RateLimitedError", "rate_limited");
 
 /** Every generated class, sorted by code. */
 export const ERROR_CLASSES = [
