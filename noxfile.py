@@ -1,6 +1,7 @@
 """Sessions that regenerate, check, lint, type-check, test and benchmark everything.
 
-A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts and compat.
+A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts, compat and
+fuzz (a small fixed budget).
 ``nox -s generate`` rewrites every generated file from the catalogue;
 ``nox -s bench`` and ``nox -s release-check`` are slow and run only when named.
 """
@@ -26,7 +27,7 @@ OLDEST_TS = TOOLS / "node_modules" / "typescript-oldest"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking"]
+nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking", "fuzz"]
 nox.options.error_on_missing_interpreters = True
 
 # uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
@@ -113,6 +114,10 @@ def typecheck(session: nox.Session) -> None:
     install_sdk(session)
     session.run("mypy", "--strict", "codegen/errcat", "python-sdk/src")
     session.run("mypy", "--strict", "tests/conformance/conformance_kit")
+    session.run(
+        "mypy", "--strict", "tests/fuzz/fuzzkit", "tests/fuzz/run.py",
+        env={"MYPYPATH": "tests/fuzz:tests/conformance"},
+    )  # fmt: skip
 
 
 @nox.session(python=PYTHON)
@@ -295,6 +300,15 @@ def compat(session: nox.Session) -> None:
     session.install("pytest>=8.0", "pytest-asyncio>=0.24", "websockets>=12.0")
     work = Path(session.create_tmp())
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def fuzz(session: nox.Session) -> None:
+    """Differential fuzzing: hostile responses from a seed through both SDKs; -- --cases N, --seed S (tests/fuzz)."""
+    install_codegen(session)
+    install_sdk(session)
+    build_ts(session)
+    session.run("python", "tests/fuzz/run.py", *session.posargs)
 
 
 @nox.session(python=False, name="bench-worst")
