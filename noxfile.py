@@ -190,15 +190,25 @@ def changelog(session: nox.Session) -> None:
     session.run("python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
 
 
+def worst_case(session: nox.Session, *python_args: str) -> None:
+    """Both SDKs on the shared pathological inputs (python-sdk/bench/worst.json), side by side."""
+    growths = Path(session.create_tmp()).resolve() / "python-worst.json"
+    bench_py = ("python", "python-sdk/bench/bench.py", "--worst-json", str(growths), *python_args)
+    session.run(*bench_py, success_codes=[0, 1])  # worst.mjs judges both SDKs' ratios
+    session.run(
+        "node", str(TS_SDK / "bench" / "worst.mjs"), "--python", str(growths), external=True
+    )
+
+
 @nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
-    """Benchmark generation and both SDKs against their floors and peers (slow)."""
+    """Benchmark generation and both SDKs against their floors and peers, and their worst cases (slow)."""
     install_codegen(session)
     install_sdk(session)
     session.install("mitos-run==0.3.1", "openai", "google-api-core", "requests")
     session.run("python", "codegen/bench/bench_generate.py")
-    session.run("python", "python-sdk/bench/bench.py", *session.posargs)
-    npm_ci(session)
+    build_ts(session)
+    worst_case(session, *session.posargs)
     npm(session, "run", "bench")
     npm(session, "run", "size")  # bundle sizes with esbuild: docs/benchmarks-typescript.md
 
@@ -311,8 +321,9 @@ def fuzz(session: nox.Session) -> None:
     session.run("python", "tests/fuzz/run.py", *session.posargs)
 
 
-@nox.session(python=False, name="bench-worst")
+@nox.session(python=PYTHON, name="bench-worst", default=False)
 def bench_worst(session: nox.Session) -> None:
-    """Worst-case time of the TypeScript SDK: pathological bodies at 1, 8 and 64 KiB (contract 2a)."""
+    """Only the worst-case part of bench: both SDKs on the pathological inputs at 1, 8 and 64 KiB (contract 2a)."""
+    install_sdk(session)
     build_ts(session)
-    session.run("node", str(TS_SDK / "bench" / "worst.mjs"), *session.posargs, external=True)
+    worst_case(session, "--worst-only", *session.posargs)
