@@ -10,9 +10,8 @@ import base64
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fuzzkit.cases import Case, body_of
-
 from conformance_kit.reference import Reference
+from fuzzkit.cases import Case, body_of
 
 EXPECTED = (
     "class", "code", "status", "message", "cause", "remediation", "context", "retryable",
@@ -57,7 +56,7 @@ def vector(ref: Reference, name: str, case: Case, why: str) -> dict[str, Any]:
     expect, note = expectation(ref, case)
     return {
         "name": name,
-        "description": f"Found by the differential fuzz session: {why}.{note}",
+        "description": f"Found by the differential fuzz session: {why}. Expect: the reference implementation.{note}",
         "status": case["status"],
         "headers": dict(case["headers"]),
         "body": _body(case),
