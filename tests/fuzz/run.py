@@ -55,6 +55,9 @@ def _args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--budget", type=int, default=3000, help="tries per shrink")
     parser.add_argument("--report", type=Path, help="also write the findings as JSON here")
+    parser.add_argument(
+        "--ts-entry", type=Path, default=ENTRY, help="the built TypeScript SDK to load"
+    )
     return parser.parse_args(argv)
 
 
@@ -142,7 +145,7 @@ def main(argv: list[str]) -> int:
         flush=True,
     )
     pool.by_category  # noqa: B018  (built before the clock starts)
-    worker = NodeWorker(ENTRY)
+    worker = NodeWorker(args.ts_entry)
     session = Session(pool, worker)
     started = last = time.perf_counter()
     try:
