@@ -68,12 +68,32 @@ class Session:
         self.pool, self.worker, self.checker = pool, worker, Checker(pool)
         self.first: dict[str, tuple[int, Case, list[Finding]]] = {}
         self.counts: Counter[str] = Counter()
+        self.reached: Counter[str] = Counter()
         self.failed = 0
+
+    def _tally(self, python: dict[str, Any]) -> None:
+        """Count what the case reached, to show what the generator exercises."""
+        shown = " ".join(
+            str(python.get(k))
+            for k in ("code", "message", "cause", "remediation", "request_id", "context")
+        )
+        san = self.pool.cat.sanitizer
+        for name, marker in (
+            ("redacted", san.redaction),
+            ("filtered", san.filtered),
+            ("truncated", san.truncation_marker),
+        ):
+            self.reached[name] += marker in shown
+        self.reached["unknown code"] += python.get("class") == self.pool.cat.base_class
+        self.reached["retry delay"] += python.get("retry_after_ms") is not None
+        self.reached["context kept"] += bool(python.get("context"))
+        self.reached["request id"] += python.get("request_id") is not None
 
     def check(self, batch: list[tuple[int, Case]]) -> None:
         """Run a batch and record its failures (the first case of each kind kept)."""
         results = run_both(self.worker, [c for _, c in batch])
         for (index, case), (python, typescript) in zip(batch, results, strict=True):
+            self._tally(python)
             found = self.checker.findings(case, python, typescript)
             if not found:
                 continue
@@ -161,6 +181,10 @@ def main(argv: list[str]) -> int:
             f" {session.failed} failing, {len(session.first)} kinds",
             flush=True,
         )
+        reached = ", ".join(
+            f"{name} {count / len(indexes):.0%}" for name, count in session.reached.items()
+        )
+        print(f"  cases that reached: {reached}")
         for label, count in session.counts.most_common():
             print(f"  {count:8d}  {label}")
         ref = Reference(cat)
