@@ -18,14 +18,13 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "conformance")]
 
+from errcat.cli import load_model  # noqa: E402
 from fuzzkit import cases  # noqa: E402
 from fuzzkit.bodies import jstr  # noqa: E402
 from fuzzkit.checks import Checker, same_delay  # noqa: E402
 from fuzzkit.runners import run_python  # noqa: E402
 from fuzzkit.shrink import shrink  # noqa: E402
 from fuzzkit.texts import Pool  # noqa: E402
-
-from errcat.cli import load_model  # noqa: E402
 
 ROOT = HERE.parent.parent
 TOKEN = "tok_Zq8xW3vN5mL1pR7s"

@@ -15,9 +15,8 @@ import traceback
 from pathlib import Path
 from typing import IO, Any
 
-from fuzzkit.cases import Case, body_of, wire
-
 import mitos_errors
+from fuzzkit.cases import Case, body_of, wire
 
 Result = dict[str, Any]
 WORKER = Path(__file__).resolve().parent.parent / "ts_worker.cjs"
