@@ -1,6 +1,6 @@
 """Sessions that regenerate, check, lint, type-check, test and benchmark everything.
 
-A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts, compat and
+A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts, compat, breaking and
 fuzz (a small fixed budget).
 ``nox -s generate`` rewrites every generated file from the catalogue;
 ``nox -s bench`` and ``nox -s release-check`` are slow and run only when named.
