@@ -108,7 +108,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """Type-check the generator, the Python SDK and the conformance kit with mypy --strict."""
+    """Type-check the generator, the Python SDK and the conformance and fuzz kits with mypy --strict."""
     session.install("mypy", "types-PyYAML", "types-jsonschema")
     install_codegen(session)
     install_sdk(session)
