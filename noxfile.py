@@ -1,6 +1,7 @@
 """Sessions that regenerate, check, lint, type-check, test and benchmark everything.
 
-A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts and compat.
+A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts, compat, breaking and
+fuzz (a small fixed budget).
 ``nox -s generate`` rewrites every generated file from the catalogue;
 ``nox -s bench`` and ``nox -s release-check`` are slow and run only when named.
 """
@@ -26,7 +27,7 @@ OLDEST_TS = TOOLS / "node_modules" / "typescript-oldest"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking"]
+nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking", "fuzz"]
 nox.options.error_on_missing_interpreters = True
 
 # uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
@@ -114,7 +115,7 @@ CONSUMERS = "python-sdk/tests/typing"
 def typecheck(session: nox.Session) -> None:
     """Type-check with mypy --strict and pyright; hold the SDK's public types 100% complete.
 
-    The generator, the Python SDK and the conformance kit with mypy; a user's
+    The generator, the Python SDK and the conformance and fuzz kits with mypy; a user's
     code (python-sdk/tests/typing/consumer_*.py) with both mypy --strict and
     pyright (strict); and ``pyright --verifytypes`` of the installed SDK,
     which fails below 100% (httpx's own gaps are httpx's: --ignoreexternal).
@@ -125,6 +126,10 @@ def typecheck(session: nox.Session) -> None:
     session.run("mypy", "--strict", "codegen/errcat", "python-sdk/src")
     session.run("mypy", "--strict", "tests/conformance/conformance_kit")
     session.run("mypy", "--strict", CONSUMERS)
+    session.run(
+        "mypy", "--strict", "tests/fuzz/fuzzkit", "tests/fuzz/run.py",
+        env={"MYPYPATH": "tests/fuzz:tests/conformance"},
+    )  # fmt: skip
     python = str(Path(session.bin) / "python")
     session.run(
         "pyright", "--pythonpath", python, "-p", f"{CONSUMERS}/pyrightconfig.json", CONSUMERS
@@ -223,15 +228,25 @@ def changelog(session: nox.Session) -> None:
     session.run("python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
 
 
+def worst_case(session: nox.Session, *python_args: str) -> None:
+    """Both SDKs on the shared pathological inputs (python-sdk/bench/worst.json), side by side."""
+    growths = Path(session.create_tmp()).resolve() / "python-worst.json"
+    bench_py = ("python", "python-sdk/bench/bench.py", "--worst-json", str(growths), *python_args)
+    session.run(*bench_py, success_codes=[0, 1])  # worst.mjs judges both SDKs' ratios
+    session.run(
+        "node", str(TS_SDK / "bench" / "worst.mjs"), "--python", str(growths), external=True
+    )
+
+
 @nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
-    """Benchmark generation and both SDKs against their floors and peers (slow)."""
+    """Benchmark generation and both SDKs against their floors and peers, and their worst cases (slow)."""
     install_codegen(session)
     install_sdk(session)
     session.install("mitos-run==0.3.1", "openai", "google-api-core", "requests")
     session.run("python", "codegen/bench/bench_generate.py")
-    session.run("python", "python-sdk/bench/bench.py", *session.posargs)
-    npm_ci(session)
+    build_ts(session)
+    worst_case(session, *session.posargs)
     npm(session, "run", "bench")
     npm(session, "run", "size")  # bundle sizes with esbuild: docs/benchmarks-typescript.md
 
@@ -335,8 +350,18 @@ def compat(session: nox.Session) -> None:
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
 
 
-@nox.session(python=False, name="bench-worst")
-def bench_worst(session: nox.Session) -> None:
-    """Worst-case time of the TypeScript SDK: pathological bodies at 1, 8 and 64 KiB (contract 2a)."""
+@nox.session(python=PYTHON)
+def fuzz(session: nox.Session) -> None:
+    """Differential fuzzing: hostile responses from a seed through both SDKs; -- --cases N, --seed S (tests/fuzz)."""
+    install_codegen(session)
+    install_sdk(session)
     build_ts(session)
-    session.run("node", str(TS_SDK / "bench" / "worst.mjs"), *session.posargs, external=True)
+    session.run("python", "tests/fuzz/run.py", *session.posargs)
+
+
+@nox.session(python=PYTHON, name="bench-worst", default=False)
+def bench_worst(session: nox.Session) -> None:
+    """Only the worst-case part of bench: both SDKs on the pathological inputs at 1, 8 and 64 KiB (contract 2a)."""
+    install_sdk(session)
+    build_ts(session)
+    worst_case(session, "--worst-only", *session.posargs)
