@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from errcat import classnames, naming, values
-from errcat.document import Document, KeyPath, is_rejected
+from errcat.document import Checker, Document, KeyPath, as_mapping
 from errcat.problems import Problem
 from errcat.wording import close_match, describe_char, listing, quoted, snake_suggestion
 
@@ -36,25 +36,12 @@ REQUIRED_STATUSES = (
 """Statuses the fallback map must name explicitly."""
 
 
-def _mapping(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-class _Checker:
+class _Checker(Checker):
     def __init__(self, doc: Document, rejected: set[KeyPath]) -> None:
-        self.doc = doc
-        self.rejected = rejected
-        self.problems: list[Problem] = []
-        self.data = _mapping(doc.data)
-        self.codes = _mapping(self.data.get("codes"))
-        self.retired = _mapping(self.data.get("retired"))
+        super().__init__(doc, rejected)
+        self.codes = as_mapping(self.data.get("codes"))
+        self.retired = as_mapping(self.data.get("retired"))
         self.collided: set[str] = set()
-
-    def ok(self, path: KeyPath) -> bool:
-        return not is_rejected(path, self.rejected)
-
-    def add(self, path: KeyPath, rule: str, message: str, fix: str, at_key: bool = False) -> None:
-        self.problems.append(self.doc.problem(path, rule, message, fix, at_key=at_key))
 
     def line(self, path: KeyPath) -> int:
         return self.doc.key_mark(path)[0]
@@ -109,7 +96,7 @@ class _Checker:
             old = code if code in self.retired else folded.get(naming.fold(code))
             if old is None:
                 continue
-            entry = _mapping(self.retired.get(old))
+            entry = as_mapping(self.retired.get(old))
             reason = entry.get("reason", "no reason given")
             spelled = (
                 "" if old == code else f" (the retired code {quoted(old)} spelled differently)"
@@ -128,7 +115,7 @@ class _Checker:
             )
         for code, entry in self.retired.items():
             path = ("retired", code, "replaced_by")
-            target = _mapping(entry).get("replaced_by")
+            target = as_mapping(entry).get("replaced_by")
             if isinstance(target, str) and self.ok(path) and target not in self.codes:
                 state = (
                     "itself retired" if target in self.retired else "not a code of this catalogue"
@@ -145,7 +132,7 @@ class _Checker:
         if not isinstance(target, str) or not self.ok(path) or target in self.codes:
             return
         if target in self.retired:
-            reason = _mapping(self.retired[target]).get("reason", "")
+            reason = as_mapping(self.retired[target]).get("reason", "")
             self.add(
                 path,
                 "retired-code-referenced",
@@ -166,9 +153,9 @@ class _Checker:
     # -- references -----------------------------------------------------------
 
     def context(self) -> None:
-        fields = _mapping(self.data.get("context_fields"))
+        fields = as_mapping(self.data.get("context_fields"))
         for code, spec in self.codes.items():
-            items = _mapping(spec).get("context")
+            items = as_mapping(spec).get("context")
             for index, name in enumerate(items if isinstance(items, list) else []):
                 path = ("codes", code, "context", index)
                 if not isinstance(name, str) or name in fields or not self.ok(path):
@@ -184,7 +171,7 @@ class _Checker:
                 )
 
     def fallback(self) -> None:
-        fallback = _mapping(self.data.get("fallback"))
+        fallback = as_mapping(self.data.get("fallback"))
         by_status = fallback.get("by_status")
         if isinstance(by_status, dict) and self.ok(("fallback", "by_status")):
             for status, target in by_status.items():
@@ -212,7 +199,7 @@ class _Checker:
                     + " under fallback.by_status",
                     at_key=True,
                 )
-        for key, target in _mapping(fallback.get("by_class")).items():
+        for key, target in as_mapping(fallback.get("by_class")).items():
             where: KeyPath = ("fallback", "by_class", key)
             self.reference(where, target, "unknown-fallback-target", "the fallback map")
         where = ("fallback", "default")
@@ -221,14 +208,14 @@ class _Checker:
         )
 
     def families(self) -> None:
-        for family, entry in _mapping(self.data.get("families")).items():
-            codes = _mapping(entry).get("codes")
+        for family, entry in as_mapping(self.data.get("families")).items():
+            codes = as_mapping(entry).get("codes")
             for index, code in enumerate(codes if isinstance(codes, list) else []):
                 path = ("families", family, "codes", index)
                 self.reference(path, code, "unknown-family-code", "a family")
 
     def limits(self) -> None:
-        limits = _mapping(self.data.get("limits"))
+        limits = as_mapping(self.data.get("limits"))
         ceiling = limits.get("max_exec_timeout_s")
         if not isinstance(ceiling, int) or not self.ok(("limits", "max_exec_timeout_s")):
             return

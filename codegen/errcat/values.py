@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from errcat.document import Document, KeyPath, is_rejected
+from errcat.document import Checker, Document, KeyPath, as_mapping
 from errcat.problems import Problem
 from errcat.wording import char_rule, describe_char, is_blank, kind_of, listing, quoted, shown
 
@@ -52,10 +52,6 @@ _GRPC_FOR_STATUS = {
 }
 
 
-def _mapping(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
 def strings(value: Any) -> Iterator[tuple[KeyPath, str]]:
     """Every string under ``value`` with its key path, in document order (no recursion)."""
     stack: list[tuple[KeyPath, Any]] = [((), value)]
@@ -78,21 +74,12 @@ def _is_pattern(path: KeyPath) -> bool:
     )
 
 
-class _Checker:
+class _Checker(Checker):
     def __init__(self, doc: Document, rejected: set[KeyPath]) -> None:
-        self.doc = doc
-        self.rejected = rejected
-        self.problems: list[Problem] = []
-        self.data = _mapping(doc.data)
-        cap = _mapping(self.data.get("limits")).get("text_max_chars")
+        super().__init__(doc, rejected)
+        cap = as_mapping(self.data.get("limits")).get("text_max_chars")
         usable = isinstance(cap, int) and not isinstance(cap, bool)
         self.cap = cap if usable and self.ok(("limits", "text_max_chars")) else None
-
-    def ok(self, path: KeyPath) -> bool:
-        return not is_rejected(path, self.rejected)
-
-    def add(self, path: KeyPath, rule: str, message: str, fix: str) -> None:
-        self.problems.append(self.doc.problem(path, rule, message, fix))
 
     def texts(self) -> None:
         for path, text in strings(self.data):
@@ -132,7 +119,7 @@ class _Checker:
 
     def marker(self) -> None:
         path = ("sanitizer", "truncation_marker")
-        marker = _mapping(self.data.get("sanitizer")).get("truncation_marker")
+        marker = as_mapping(self.data.get("sanitizer")).get("truncation_marker")
         if self.cap is None or not isinstance(marker, str) or not self.ok(path):
             return
         if len(marker) >= self.cap:
@@ -145,8 +132,8 @@ class _Checker:
             )
 
     def examples(self) -> None:
-        for name, spec in _mapping(self.data.get("context_fields")).items():
-            entry = _mapping(spec)
+        for name, spec in as_mapping(self.data.get("context_fields")).items():
+            entry = as_mapping(spec)
             kind, example = entry.get("type"), entry.get("example")
             path = ("context_fields", name, "example")
             if kind not in _EXAMPLE_TYPES or "example" not in entry or not self.ok(path):
@@ -163,8 +150,8 @@ class _Checker:
                 )
 
     def grpc(self) -> None:
-        for code, spec in _mapping(self.data.get("codes")).items():
-            entry = _mapping(spec)
+        for code, spec in as_mapping(self.data.get("codes")).items():
+            entry = as_mapping(spec)
             path = ("codes", code, "grpc")
             if entry.get("grpc") != "OK" or not self.ok(path):
                 continue
