@@ -4,7 +4,8 @@ The catalogues come from :mod:`catalogue_strategies`. For each one the
 generator must succeed, ``check`` must then be clean, every example in its
 ``docs/errors.md`` must validate against its own generated schema, the
 Markdown must read back as the catalogue's text (nothing escapes its cell,
-heading or code span), and nothing generated may name a code, field or API
+heading or code span), ``llms.txt`` must parse with the format's reference
+parser and state every code (:mod:`llms_check`), and nothing generated may name a code, field or API
 the catalogue lacks. Batches of catalogues are then imported with the
 hand-written Python runtime and type-checked with the hand-written TypeScript
 runtime (one interpreter and one tsc run per batch).
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import llms_check
 import pytest
 from catalogue_strategies import FOREIGN, FUZZ_SCALE, catalogues, to_yaml
 from hypothesis import HealthCheck, given, settings
@@ -162,18 +164,12 @@ def _table_rows(tokens: list[Token], heading: str) -> dict[str, list[str]]:
 
 
 def check_llms(data: dict[str, Any], out: Path) -> None:
-    tokens = MARKDOWN.parse((out / "llms.txt").read_text("utf-8"))
+    """llms.txt parses with the format's reference parser and states every code's facts."""
+    text = (out / "llms.txt").read_text("utf-8")
+    tokens = MARKDOWN.parse(text)
     assert not [t for t in tokens if t.type in ("html_block", "html_inline")]
-    headings = [
-        inline_text(tokens[i + 1])
-        for i, t in enumerate(tokens)
-        if t.type == "heading_open" and t.tag == "h1"
-    ]
-    assert headings == [f"{flat(data['api']['name'])} errors"]
-    items = [inline_text(t) for t in tokens if t.type == "inline"]
-    for code, spec in data["codes"].items():
-        entry = next(i for i in items if i.startswith(f"{code} (HTTP {spec['http']}"))
-        assert f"{flat(spec['cause'])} Next: {flat(spec['remediation'])}" in entry, entry
+    found = llms_check.problems(build_model(data, source="catalogue.yaml", regenerate="x"), out)
+    assert not found, found
 
 
 def check_foreign(out: Path) -> None:

@@ -4,7 +4,7 @@ Every reader returns the same shape, :class:`Contract`: per code, the Python
 and TypeScript class names, the HTTP and gRPC statuses and the context fields
 with their types, as far as that artifact states them (``None`` where it says
 nothing). Nothing here derives an artifact's view from the catalogue: the
-Markdown tables are parsed, llms.txt lines matched, the schema walked, the
+Markdown tables are parsed, llms.txt read by its format's parser, the schema walked, the
 Python package imported and introspected, and the TypeScript package read by a
 Node script over its compiled output.
 """
@@ -18,6 +18,8 @@ import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import llms_txt
 
 from errcat.model import Catalogue
 
@@ -144,24 +146,28 @@ def from_docs(path: Path) -> Contract:
 
 # -- llms.txt -------------------------------------------------------------------------
 
-_LLMS_LINE = re.compile(r"^- `(?P<code>[a-z0-9_]+)` \(HTTP (?P<http>\d{3}), (?P<cls>\w+)\): ")
+_LLMS_NOTES = re.compile(r"HTTP (?P<http>\d{3}); (?P<classes>(?:\w+ `\w+`(?:, )?)+)\. ")
+_LLMS_CLASS = re.compile(r"(\w+) `(\w+)`")
 
 
 def from_llms(path: Path) -> Contract:
-    """llms.txt: one ``- `code` (HTTP n, Class): ...`` line per code, in its two code sections."""
+    """llms.txt, read by the format's reference parser (``llms_txt.parse_llms_file``).
+
+    Each code is a link ``- [code](url): HTTP n; Python `X`, TypeScript `Y`. ...``
+    in one of the two code sections.
+    """
+    parsed = llms_txt.parse_llms_file(path.read_text(encoding="utf-8"))
     out = Contract(path.name)
-    section = ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            section = line[3:].strip()
-            continue
-        if section not in ("Error codes", "SDK-local codes"):
-            continue
-        match = _LLMS_LINE.match(line)
-        if match:
-            view = out.view(match["code"])
+    for section in ("Error codes", "SDK-local codes"):
+        for link in parsed.sections.get(section, []):
+            match = _LLMS_NOTES.match(link["desc"] or "")
+            if not match:
+                continue
+            view = out.view(link["title"])
             view.http = int(match["http"])
-            view.python_class = match["cls"]
+            names = dict(_LLMS_CLASS.findall(match["classes"]))
+            view.python_class = names.get("Python")
+            view.ts_class = names.get("TypeScript")
     return out
 
 

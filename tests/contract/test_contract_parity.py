@@ -1,7 +1,7 @@
 """Contract parity: every artifact names the same codes, classes, statuses and context fields.
 
 Each artifact is read back on its own terms (contract_readers.py): the
-Markdown tables of docs/errors.md, the lines of llms.txt, the JSON Schema's
+Markdown tables of docs/errors.md, the links of llms.txt, the JSON Schema's
 enum and if/then rules, the imported Python package, and the compiled
 TypeScript package through a Node script. Each is compared with the
 catalogue, fact by fact, and a failure lists every difference.
@@ -24,7 +24,7 @@ TS_SCRIPT = HERE / "ts_introspect.cjs"
 
 FACTS: dict[str, tuple[str, ...]] = {
     "docs": ("python_class", "ts_class", "http", "grpc", "context", "context_types"),
-    "llms": ("python_class", "http"),
+    "llms": ("python_class", "ts_class", "http"),
     "schema": ("context", "context_types"),
     "python": ("python_class", "http", "grpc", "context", "context_types"),
     "typescript": ("ts_class", "http", "grpc", "context", "context_types"),
@@ -139,8 +139,14 @@ def test_readers_see_every_fact(truth: readers.Contract) -> None:
         ),
         (
             "llms.txt",
-            "`not_found` (HTTP 404, NotFoundError)",
-            "`not_found` (HTTP 404, NotFoundErr)",
+            "[not_found](docs/errors.md#not_found): HTTP 404; Python `NotFoundError`",
+            "[not_found](docs/errors.md#not_found): HTTP 404; Python `NotFoundErr`",
+            "llms",
+        ),
+        (
+            "llms.txt",
+            "Python `NotFoundError`, TypeScript `NotFoundError`",
+            "Python `NotFoundError`, TypeScript `NotFound`",
             "llms",
         ),
         (
@@ -150,7 +156,7 @@ def test_readers_see_every_fact(truth: readers.Contract) -> None:
             "schema",
         ),
     ],
-    ids=["docs-http", "docs-class", "llms-class", "schema-context"],
+    ids=["docs-http", "docs-class", "llms-class", "llms-ts-class", "schema-context"],
 )
 def test_a_changed_artifact_is_caught(
     tmp_path: Path, relative: str, old: str, new: str, artifact: str, truth: readers.Contract

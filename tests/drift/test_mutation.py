@@ -3,7 +3,7 @@
 Each case edits a copy of catalogue/errors.yaml in a temporary directory,
 generates everything from the original copy and from the edited one, and
 checks that exactly the artifacts that state the fact changed, and changed to
-say the new thing: the docs row, the llms.txt line, the JSON Schema, and both
+say the new thing: the docs row, the llms.txt link, the JSON Schema, and both
 SDKs' generated files (the Python ones by importing the regenerated package).
 The real tree is never written.
 """
@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import llms_txt
 import pytest
 
 from errcat.cli import run
@@ -147,9 +148,13 @@ def test_remediation_and_status_of_not_found(original: Generated, tmp_path: Path
     assert OLD_REMEDIATION not in docs
 
     llms = mutated.files[LLMS].decode()
-    line = next(x for x in llms.splitlines() if x.startswith("- `not_found` "))
-    assert line.startswith("- `not_found` (HTTP 406, NotFoundError): ")
-    assert line.endswith(f"Next: {NEW_REMEDIATION}")
+    link = next(
+        x
+        for x in llms_txt.parse_llms_file(llms).sections["Error codes"]
+        if x["title"] == "not_found"
+    )
+    assert link["desc"].startswith("HTTP 406; Python `NotFoundError`, TypeScript `NotFoundError`. ")
+    assert link["desc"].endswith(f"Next: {NEW_REMEDIATION}")
 
     view = python_view(mutated, tmp_path, "not_found")
     assert view["http"] == 406, view
@@ -225,7 +230,10 @@ def test_a_new_code_reaches_every_artifact(original: Generated, tmp_path: Path) 
     diff = changed(original, mutated)
     assert {DOCS, LLMS, SCHEMA} <= diff
     assert "snapshot_corrupt" in json.loads(mutated.files[SCHEMA])["$defs"]["Code"]["enum"]
-    assert "- `snapshot_corrupt` (HTTP 409, SnapshotCorruptError): " in mutated.files[LLMS].decode()
+    assert (
+        "- [snapshot_corrupt](docs/errors.md#snapshot_corrupt): HTTP 409; "
+        "Python `SnapshotCorruptError`, TypeScript `SnapshotCorruptError`. "
+    ) in mutated.files[LLMS].decode()
     assert docs_row(mutated.files[DOCS].decode(), "## SDK classes", "snapshot_corrupt")[1:3] == [
         "`SnapshotCorruptError`",
         "`SnapshotCorruptError`",

@@ -15,11 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from errcat.model import Catalogue, ErrorCode
-from errcat.render import render_template
+from errcat.render import anchors, render_template
 from errcat.render.schema import PATH as SCHEMA_PATH
 from errcat.render.schema import dumps
 
 PATH = "docs/errors.md"
+
+SECTIONS = {"limits": "Limits", "retired": "Retired codes"}
+"""Headings of sections other pages link to (llms.txt), by role."""
 
 
 _MARKDOWN_PUNCTUATION_RE = re.compile(r"[\\`*\[\]<>|~#&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
@@ -133,6 +136,28 @@ def _row(entry: ErrorCode) -> CodeRow:
     )
 
 
+@dataclass(frozen=True)
+class Anchors:
+    """Where links into the page land: each code's heading and the linked sections."""
+
+    codes: dict[str, str]
+    """Code -> the anchor of its own heading (under Examples)."""
+    sections: dict[str, str]
+    """Role of :data:`SECTIONS` -> the anchor of its heading, for the sections the page has."""
+
+
+def page_anchors(cat: Catalogue) -> Anchors:
+    """The anchors of the rendered page, numbered as GitHub numbers repeated headings."""
+    found = anchors.headings(render(cat)[PATH])
+    codes = {h.text: h.anchor for h in found if h.level == 3}
+    # The linked sections follow the family sections, whose titles are free text.
+    by_text = {h.text: h.anchor for h in found if h.level == 2}
+    return Anchors(
+        codes={c.code: codes[c.code] for c in cat.codes},
+        sections={role: by_text[text] for role, text in SECTIONS.items() if text in by_text},
+    )
+
+
 def render(cat: Catalogue) -> dict[str, str]:
     """Render ``docs/errors.md``."""
     rows = {c.code: _row(c) for c in cat.codes}
@@ -192,6 +217,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         api_name=inline(cat.api_name),
         summary=inline(cat.api_summary),
         unknown_guidance=inline(cat.unknown.recovery.guidance),
+        sections=SECTIONS,
         envelope=fence(dumps(example_envelope(envelope_example_code(cat))).rstrip("\n"), "json"),
     )
     return {PATH: text}

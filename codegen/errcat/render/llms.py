@@ -1,19 +1,35 @@
 """Render ``llms.txt``, the index a language model reads.
 
-It follows the llms.txt format: an H1, a one-paragraph blockquote summary,
-then sections of one-line entries. The generated-file notice is the first
-paragraph after the summary, since the format wants the H1 on line one.
+It follows the llms.txt format (https://llmstxt.org): an H1, a one-line
+blockquote summary, prose, then H2 sections whose every line is a link,
+``- [name](url): notes``. The generated-file notice is the first paragraph
+after the summary, since the format wants the H1 on line one. Each code links
+to its heading in ``docs/errors.md``; what a shorter context may skip (the
+timeout rules, retired codes) is in the ``Optional`` section. Links are
+relative to the file, which sits at the output root.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from errcat.languages import LANGUAGES
 from errcat.model import Catalogue, ErrorCode
 from errcat.render import render_template
 from errcat.render.docs import PATH as DOCS_PATH
-from errcat.render.docs import class_names, inline
+from errcat.render.docs import inline, page_anchors
 from errcat.render.schema import PATH as SCHEMA_PATH
 
 PATH = "llms.txt"
+
+
+@dataclass(frozen=True)
+class Link:
+    """One line of a section: ``- [name](url): notes``."""
+
+    name: str
+    url: str
+    notes: str
 
 
 def one_line(text: str) -> str:
@@ -21,19 +37,25 @@ def one_line(text: str) -> str:
     return inline(text)
 
 
-def entry(code: ErrorCode) -> str:
-    """The one-line entry of a code: code, status, classes, meaning and what to do next."""
-    return (
-        f"`{code.code}` (HTTP {code.http}, {class_names(code, mark='')}): {one_line(code.cause)} "
+def classes(code: ErrorCode) -> str:
+    """The code's class in every SDK language: ``Python `X`, TypeScript `Y```."""
+    return ", ".join(f"{lang.label} `{code.class_names[lang.key]}`" for lang in LANGUAGES)
+
+
+def code_link(code: ErrorCode, anchor: str) -> Link:
+    """A code's entry: status, classes, meaning and what to do next."""
+    notes = (
+        f"HTTP {code.http}; {classes(code)}. {one_line(code.cause)} "
         f"Next: {one_line(code.remediation)}"
     )
+    return Link(code.code, f"{DOCS_PATH}#{anchor}", notes)
 
 
 def _timeouts(cat: Catalogue) -> str:
     """The timeout rules in one line, naming only codes the catalogue has."""
     codes = {c.code for c in cat.codes}
     limits = cat.limits
-    text = f"a requested timeout above {limits.max_exec_timeout_s} s is rejected"
+    text = f"A requested timeout above {limits.max_exec_timeout_s} s is rejected"
     if "timeout_too_large" in codes:
         text += " with `timeout_too_large`"
     text += (
@@ -45,19 +67,44 @@ def _timeouts(cat: Catalogue) -> str:
     return text + "."
 
 
+def optional(cat: Catalogue, sections: dict[str, str]) -> list[Link]:
+    """What a shorter context may leave out: the timeout rules and the retired codes."""
+    links = [Link("Timeouts", f"{DOCS_PATH}#{sections['limits']}", _timeouts(cat))]
+    links += [
+        Link(
+            r.code,
+            f"{DOCS_PATH}#{sections['retired']}",
+            f"Retired, never sent. {one_line(r.reason)}",
+        )
+        for r in cat.retired
+    ]
+    return links
+
+
 def render(cat: Catalogue) -> dict[str, str]:
     """Render ``llms.txt``."""
+    anchors = page_anchors(cat)
     text = render_template(
         "llms/llms.txt.jinja",
         cat,
         api_name=one_line(cat.api_name),
         summary=one_line(cat.api_summary),
-        timeouts=_timeouts(cat),
         unknown_guidance=one_line(cat.unknown.recovery.guidance),
-        server_entries=[entry(c) for c in cat.server_codes],
-        sdk_entries=[entry(c) for c in cat.sdk_codes],
-        retired=[f"`{r.code}`: {one_line(r.reason)}" for r in cat.retired],
-        docs_path=DOCS_PATH,
-        schema_path=SCHEMA_PATH,
+        docs=[
+            Link(
+                "Error catalogue",
+                DOCS_PATH,
+                "every code with cause, remediation, HTTP and gRPC status, context fields, "
+                "recovery advice and examples",
+            ),
+            Link(
+                "Error envelope JSON Schema",
+                SCHEMA_PATH,
+                "the envelope and, per code, its context fields and their types",
+            ),
+        ],
+        server=[code_link(c, anchors.codes[c.code]) for c in cat.server_codes],
+        sdk=[code_link(c, anchors.codes[c.code]) for c in cat.sdk_codes],
+        optional=optional(cat, anchors.sections),
     )
     return {PATH: text}
