@@ -6,7 +6,10 @@ import subprocess
 import sys
 import textwrap
 
+import exports_block
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def _run(code: str) -> str:
@@ -97,32 +100,55 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
     assert "RateLimitedError" in dir(mitos_errors)
 
 
-def test_each_runtime_name_is_the_object_type_checkers_are_told_of() -> None:
-    """``__getattr__`` finds each name of ``__all__`` where the ``TYPE_CHECKING`` imports say it lives."""
+def test_the_type_checkers_export_block_is_written_from_the_table() -> None:
+    """The ``if TYPE_CHECKING:`` block after ``_EXPORTS`` is the one :mod:`exports_block` writes from it."""
+    now, fresh = exports_block.current()
+    assert now == fresh, f"the export block of __init__.py is stale: run {exports_block.COMMAND}"
+
+
+@given(
+    st.dictionaries(
+        st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True),
+        st.sampled_from(["._a", "._b.c", "._b.c:Other", "._generated.overloads"]),
+        min_size=1,
+        max_size=12,
+    ),
+    st.sets(st.from_regex(r"[a-z][a-z_]{0,8}", fullmatch=True), max_size=3),
+)
+def test_the_written_block_imports_and_exports_each_name_of_the_table(
+    table: dict[str, str], stub: set[str]
+) -> None:
     import ast
+
+    tree = ast.parse(exports_block.block(table, stub))
+    node = tree.body[0]
+    assert isinstance(node, ast.If)
+    imported = {
+        alias.asname or alias.name: (f".{imp.module}", alias.name)
+        for imp in node.body
+        if isinstance(imp, ast.ImportFrom)
+        for alias in imp.names
+    }
+    for name, where in table.items():
+        module, _, attribute = where.partition(":")
+        expected = exports_block.STUB_MODULE if name in stub else module
+        assert imported[name] == (expected, attribute or name)
+    assert set(imported) == set(table)
+    listed = next(n for n in node.body if isinstance(n, ast.Assign))
+    assert ast.literal_eval(listed.value) == sorted(table, key=exports_block._sort_key)
+
+
+def test_each_runtime_name_is_the_object_type_checkers_are_told_of() -> None:
+    """``__getattr__`` gives each name of ``_EXPORTS`` from the module its type-checking import names."""
     import importlib
-    from pathlib import Path
 
     import mitos_errors
     from mitos_errors import _generated
 
-    tree = ast.parse(Path(mitos_errors.__file__).read_text(encoding="utf-8"))
-    block = next(n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING")
-    declared = {
-        alias.asname or alias.name: (node.module, alias.name)
-        for node in block.body
-        if isinstance(node, ast.ImportFrom) and node.level == 1
-        for alias in node.names
-        if not alias.name.startswith("__")  # __version__: test_sdk_typing
-    }
-    runtime = set(mitos_errors.__all__) - set(_generated.__all__)
-    assert runtime == set(declared), "the TYPE_CHECKING imports and __all__ name different things"
-    package = Path(mitos_errors.__file__).parent
-    for name, (module, attr) in declared.items():
-        if not package.joinpath(*module.split(".")).with_suffix(".py").is_file():
-            # A stub-only module (the per-code overloads): test_sdk_typing holds its
-            # signatures equal to the runtime function's.
-            assert callable(getattr(mitos_errors, name)), name
-            continue
-        home = importlib.import_module(f"mitos_errors.{module}")
-        assert getattr(mitos_errors, name) is getattr(home, attr), name
+    assert mitos_errors.__all__ == [*mitos_errors._EXPORTS, *_generated.__all__]
+    for name, where in mitos_errors._EXPORTS.items():
+        # A name of the per-code overloads stub is typed there; test_sdk_typing holds
+        # its signatures equal to the run-time function's, which is the one checked here.
+        module, _, attr = where.partition(":")
+        home = importlib.import_module(module, "mitos_errors")
+        assert getattr(mitos_errors, name) is getattr(home, attr or name), name

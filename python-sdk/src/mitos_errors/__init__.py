@@ -31,30 +31,7 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, ClassVar
 
-    from ._generated.catalogue import (
-        CONTRACT_VERSION,
-        DEFAULT_EXEC_TIMEOUT_S,
-        DEFAULT_RUN_CODE_TIMEOUT_S,
-        MAX_EXEC_TIMEOUT_S,
-    )
-    from ._generated.envelope import Code, ErrorEnvelope
-    from ._generated.envelope import ErrorObject as ErrorBody
-    from ._generated.overloads import error_for_code, lookup  # typed per code
     from ._generated.version import __version__ as __version__
-    from ._http import (
-        AsyncErrorHook,
-        ErrorHook,
-        aerror_from_response,
-        araise_for_status,
-        error_from_response,
-        install_error_hook,
-        raise_for_status,
-    )
-    from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_exit, validate_timeout
-    from ._parse import error_from_body
-    from ._sanitize import sanitize_text
-    from ._spec import CodeSpec, Recovery, code_spec
-    from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     ContextValue = str | int | float | bool | None
 
@@ -272,51 +249,99 @@ else:
 from . import _generated  # noqa: E402
 from ._generated import *  # noqa: E402, F403  (the classes derive from ErrorBase above; names in __all__)
 
-__all__ = [
-    "CONTRACT_VERSION",
-    "DEFAULT_EXEC_TIMEOUT_S",
-    "DEFAULT_RUN_CODE_TIMEOUT_S",
-    "EXEC_TIMEOUT_EXIT_CODE",
-    "MAX_EXEC_TIMEOUT_S",
-    "AsyncErrorHook",
-    "AsyncErrorTransport",
-    "Code",
-    "CodeSpec",
-    "ErrorBody",
-    "ErrorEnvelope",
-    "ErrorHook",
-    "ErrorTransport",
-    "Recovery",
-    "aerror_from_response",
-    "araise_for_status",
-    "code_spec",
-    "error_for_code",
-    "error_for_exit",
-    "error_from_body",
-    "error_from_exception",
-    "error_from_response",
-    "install_error_hook",
-    "lookup",
-    "raise_for_status",
-    "sanitize_text",
-    "validate_timeout",
-]
-__all__ += _generated.__all__
+# The names of the runtime beside the classes, each with the module that
+# defines it (``module:attribute`` where the name differs): the one list of
+# them. ``__all__`` is read from it, ``__getattr__`` imports each name on first
+# use (PEP 562; httpx loads only for a name of ``_http`` or ``_transport``), and
+# the block under it, which tells type checkers the same, is written from it by
+# ``python python-sdk/tests/exports_block.py`` (test_sdk_imports fails when stale).
+_EXPORTS = {
+    "CONTRACT_VERSION": "._generated.catalogue",
+    "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
+    "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
+    "EXEC_TIMEOUT_EXIT_CODE": "._local",
+    "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
+    "AsyncErrorHook": "._http",
+    "AsyncErrorTransport": "._transport",
+    "Code": "._generated.envelope",
+    "CodeSpec": "._spec",
+    "ErrorBody": "._generated.envelope:ErrorObject",
+    "ErrorEnvelope": "._generated.envelope",
+    "ErrorHook": "._http",
+    "ErrorTransport": "._transport",
+    "Recovery": "._spec",
+    "aerror_from_response": "._http",
+    "araise_for_status": "._http",
+    "code_spec": "._spec",
+    "error_for_code": "._local",
+    "error_for_exit": "._local",
+    "error_from_body": "._parse",
+    "error_from_exception": "._transport",
+    "error_from_response": "._http",
+    "install_error_hook": "._http",
+    "lookup": "._spec",
+    "raise_for_status": "._http",
+    "sanitize_text": "._sanitize",
+    "validate_timeout": "._local",
+}
 
-# Where the names of __all__ beside the classes live, searched in order on
-# first access (PEP 562); httpx loads only for a name of ``_http`` or
-# ``_transport``.
-_LAZY_MODULES = (
-    "._spec",
-    "._sanitize",
-    "._parse",
-    "._local",
-    "._generated.catalogue",
-    "._generated.envelope",
-    "._http",
-    "._transport",
-)
-_ALIASES = {"ErrorBody": "ErrorObject"}
+if TYPE_CHECKING:
+    from ._generated.catalogue import (
+        CONTRACT_VERSION,
+        DEFAULT_EXEC_TIMEOUT_S,
+        DEFAULT_RUN_CODE_TIMEOUT_S,
+        MAX_EXEC_TIMEOUT_S,
+    )
+    from ._generated.envelope import Code, ErrorEnvelope
+    from ._generated.envelope import ErrorObject as ErrorBody
+    from ._generated.overloads import error_for_code, lookup
+    from ._http import (
+        AsyncErrorHook,
+        ErrorHook,
+        aerror_from_response,
+        araise_for_status,
+        error_from_response,
+        install_error_hook,
+        raise_for_status,
+    )
+    from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_exit, validate_timeout
+    from ._parse import error_from_body
+    from ._sanitize import sanitize_text
+    from ._spec import CodeSpec, Recovery, code_spec
+    from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
+
+    __all__ = [
+        "CONTRACT_VERSION",
+        "DEFAULT_EXEC_TIMEOUT_S",
+        "DEFAULT_RUN_CODE_TIMEOUT_S",
+        "EXEC_TIMEOUT_EXIT_CODE",
+        "MAX_EXEC_TIMEOUT_S",
+        "AsyncErrorHook",
+        "AsyncErrorTransport",
+        "Code",
+        "CodeSpec",
+        "ErrorBody",
+        "ErrorEnvelope",
+        "ErrorHook",
+        "ErrorTransport",
+        "Recovery",
+        "aerror_from_response",
+        "araise_for_status",
+        "code_spec",
+        "error_for_code",
+        "error_for_exit",
+        "error_from_body",
+        "error_from_exception",
+        "error_from_response",
+        "install_error_hook",
+        "lookup",
+        "raise_for_status",
+        "sanitize_text",
+        "validate_timeout",
+    ]
+else:
+    __all__ = list(_EXPORTS)
+__all__ += _generated.__all__
 
 
 def __getattr__(name: str) -> object:
@@ -326,17 +351,13 @@ def __getattr__(name: str) -> object:
         version: str = import_module("._generated.version", __name__).__version__
         globals()[name] = version
         return version
-    if name not in __all__:
+    where = _EXPORTS.get(name)
+    if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-    own = _ALIASES.get(name, name)
-    for path in _LAZY_MODULES:
-        module = import_module(path, __name__)
-        if hasattr(module, own):
-            value = getattr(module, own)
-            globals()[name] = value
-            return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # pragma: no cover
+    module, _, attribute = where.partition(":")
+    value = getattr(import_module(module, __name__), attribute or name)
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> "list[str]":
