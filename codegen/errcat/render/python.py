@@ -116,27 +116,48 @@ class RuleView:
     triggers: str
 
 
-def _summary(code: ErrorCode) -> str:
-    """The facts line of a class docstring: code, statuses, classification."""
-    facts = [f"Code ``{code.code}``", f"HTTP {code.http}", f"gRPC {code.grpc}"]
-    facts.append("retryable" if code.retryable else "not retryable")
-    if code.auth_failure:
-        facts.append("an authentication failure")
-    if code.cancelled:
-        facts.append("a cancellation")
-    facts.append(
-        f"recovery ``{code.recovery.action}`` (same arguments: {code.recovery.same_arguments})"
+@dataclass(frozen=True)
+class ClassFacts:
+    """What the facts line of a class docstring says (``python/class_facts.txt.jinja``)."""
+
+    code: str
+    http: int
+    grpc: str
+    retryable: bool
+    auth_failure: bool
+    cancelled: bool
+    action: str
+    same_arguments: str
+    side_effects: str
+    context: tuple[str, ...]
+    sdk_local: bool
+    fallback_statuses: tuple[str, ...]
+    deprecated: str
+
+
+def class_facts(code: ErrorCode) -> ClassFacts:
+    """The facts of ``code`` its class docstring states: code, statuses, classification."""
+    return ClassFacts(
+        code=code.code,
+        http=code.http,
+        grpc=code.grpc,
+        retryable=code.retryable,
+        auth_failure=code.auth_failure,
+        cancelled=code.cancelled,
+        action=code.recovery.action,
+        same_arguments=code.recovery.same_arguments,
+        side_effects=code.side_effects,
+        context=tuple(f.name for f in code.context),
+        sdk_local=code.sdk_local,
+        fallback_statuses=tuple(code.fallback_statuses),
+        deprecated=code.deprecated or "",
     )
-    facts.append(f"side effects: {code.side_effects}")
-    text = "; ".join(facts) + "."
-    if code.context:
-        text += " Context: " + ", ".join(f"``{f.name}``" for f in code.context) + "."
-    if code.sdk_local:
-        statuses = ", ".join(code.fallback_statuses) or "no status"
-        text += f" SDK-local: synthesized for a response without an envelope ({statuses})."
-    if code.deprecated:
-        text += f" Deprecated: {code.deprecated}"
-    return text
+
+
+def _summary(code: ErrorCode) -> str:
+    """The facts line of the class docstring of ``code``, one paragraph of text."""
+    template = environment().get_template("python/class_facts.txt.jinja")
+    return template.render(f=class_facts(code))
 
 
 def class_view(code: ErrorCode, base: str) -> ClassView:
