@@ -5,9 +5,10 @@
  * The one definition of text sanitizing, shared with the Python SDK
  * (docs/sdk-contract.md section 2). The runtime (sanitize.ts) compiles
  * every pattern with flag `u`; the patterns are written in the subset that
- * Python's `re` reads alike. Every rule and every form of the caller's
- * token is matched on the same cleaned text, and the union of what they
- * cover is rewritten.
+ * Python's `re` reads alike. In order: the characters are cleaned; the
+ * injection rules' covers become FILTERED; the covers of the secret rules
+ * and the token's forms, found on that text, become REDACTION, and so does
+ * any token form that rewrite put together; then the length cap.
  *
  * @module
  */

@@ -2,14 +2,16 @@
 # Regenerate with: python -m errcat generate --catalogue minimal.yaml
 """The sanitizer's character table, patterns and trigger test, shared with the TypeScript SDK.
 
-docs/sdk-contract.md section 2 says how they are applied: the characters of
-``REMOVE`` are deleted and those of ``TO_SPACE`` become spaces; then every
-rule and every form of the caller's token is matched on that same text, and
-the union of what they cover is rewritten (secrets as ``REDACTION``, markers
-as ``FILTERED``); then the length cap. ``SECRET_RULES`` and
-``INJECTION_RULES`` hold each rule as ``(name, prefix, pattern, triggers)``
-(``prefix`` is "" for a rule without one); every cover of a rule contains
-one of its lower-case ``triggers``.
+docs/sdk-contract.md section 2 says how they are applied, in this order:
+the characters of ``REMOVE`` are deleted and those of ``TO_SPACE`` become
+spaces; the covers of the injection rules become ``FILTERED``; the covers
+of the secret rules and of every form of the caller's token, all found on
+that text, become ``REDACTION``; any token form that rewrite put together
+becomes ``REDACTION``; then the length cap (``TRUNCATION_MARKER``).
+
+``SECRET_RULES`` and ``INJECTION_RULES`` hold each rule as ``(name, prefix,
+pattern, triggers)`` (``prefix`` is "" for a rule without one); every cover
+of a rule contains one of its lower-case ``triggers``.
 """
 
 UNICODE_VERSION = ""
