@@ -16,7 +16,7 @@ from errcat import naming
 from errcat.document import Document, KeyPath, format_path, is_rejected
 from errcat.languages import LANGUAGES
 from errcat.problems import Problem
-from errcat.wording import ascii_snake, quoted
+from errcat.wording import quoted, snake_suggestion
 
 DERIVED = "derived from the code"
 
@@ -61,10 +61,18 @@ class _Checker:
         self.problems.append(self.doc.problem(where, rule, message, fix, at_key=at_key))
 
     def suggestion(self, code: str, name: str, taken: set[str]) -> str | None:
-        """A legal, unused name to offer: the derived one, else the name with a prefix."""
-        stem = name if naming.CLASS_RE.match(name) else naming.class_name_for(ascii_snake(name))
-        prefixed = self.prefix + stem if stem.endswith("Error") else self.prefix + stem + "Error"
-        for candidate in (naming.class_name_for(code), prefixed):
+        """A legal, unused name to offer: the derived one, else the name with a prefix.
+
+        A name with a letter that has no ASCII form gets no prefixed form: it
+        would drop that letter and offer a different name.
+        """
+        stem = name if naming.CLASS_RE.match(name) else _class_stem(name)
+        candidates = [naming.class_name_for(code)]
+        if stem is not None:
+            candidates.append(
+                self.prefix + stem if stem.endswith("Error") else self.prefix + stem + "Error"
+            )
+        for candidate in candidates:
             if (
                 all(
                     naming.class_problem(lang.key, candidate, self.base) is None
@@ -204,6 +212,12 @@ class _Checker:
                 fix,
                 at_key,
             )
+
+
+def _class_stem(name: str) -> str | None:
+    """The class name spelt from ``name``'s ASCII form, or ``None`` if a letter has none."""
+    snake = snake_suggestion(name)
+    return None if snake is None else naming.class_name_for(snake)
 
 
 def _rename_fix(code: str, langs: list[str], origin: str, example: str | None) -> str:

@@ -150,8 +150,8 @@ def describe_char(char: str) -> str:
     return f"U+{point:04X} {name}"
 
 
-def ascii_snake(text: str) -> str:
-    """Suggest a lower snake_case ASCII spelling: ``naïve-Error`` gives ``naive_error``."""
+def _ascii_snake(text: str) -> str:
+    """A lower snake_case ASCII spelling, dropping what has no ASCII form: ``naïve-Error`` gives ``naive_error``."""
     decomposed = unicodedata.normalize("NFKD", text)
     ascii_only = decomposed.encode("ascii", "ignore").decode("ascii")
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", ascii_only)
@@ -172,7 +172,7 @@ def snake_suggestion(text: str) -> str | None:
     decomposed = unicodedata.normalize("NFKD", text)
     if any(not c.isascii() and unicodedata.category(c)[0] in "LN" for c in decomposed):
         return None
-    return ascii_snake(text)
+    return _ascii_snake(text)
 
 
 def close_match(word: str, options: Iterable[str]) -> str | None:

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 from catalogue_variants import VARIANTS, edited
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errcat import naming
 from errcat.document import Document
@@ -342,3 +344,56 @@ def test_validate_never_raises_on_any_shape(value: object) -> None:
         problems = validate(doc)
         assert all(isinstance(p, Problem) for p in problems), path
         assert problems == sorted(problems)
+
+
+# -- class-name fix suggestions --------------------------------------------------
+
+# Letters that look like ASCII ones and have no ASCII form (Cyrillic, Greek), and
+# letters whose compatibility form is ASCII (accents, a ligature).
+LOOK_ALIKES = "аеорсхАВЕКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧο"
+FOLDING = "éïñÅçﬁ"
+
+
+def _offered(name: str) -> str | None:
+    """The class name the fix offers for ``internal`` named ``name`` in Python, its derived name taken."""
+    problems = variant(
+        ("    http: 400\n", "    http: 400\n    class_name: InternalError\n"),
+        ("    http: 500\n", f"    http: 500\n    class_name: {{python: {json.dumps(name)}}}\n"),
+    )
+    fixes = [p.fix for p in problems if p.rule == "class-name" and "internal" in p.fix]
+    assert fixes, [(p.rule, p.fix) for p in problems]
+    offered = fixes[0].rpartition("e.g. ")[2]
+    return None if offered == "<NewName>" else offered
+
+
+def _alnum(text: str) -> int:
+    return sum(c.isalnum() for c in text)
+
+
+_PART = st.text(alphabet=st.sampled_from("ABCRateLimitd" + LOOK_ALIKES + FOLDING), max_size=6)
+# Not ASCII, so never a legal class name: each gets a class-name problem and a fix.
+_NAMES = st.builds(
+    lambda head, odd, tail: f"R{head}{odd}{tail}",
+    _PART,
+    st.sampled_from(LOOK_ALIKES + FOLDING),
+    _PART,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(_NAMES)
+def test_a_class_name_fix_never_offers_a_silently_changed_name(name: str) -> None:
+    offered = _offered(name)
+    if any(c in LOOK_ALIKES for c in name):
+        assert offered is None, f"{name!r}: a letter was dropped to offer {offered!r}"
+    else:
+        # Minimal + a letter (or more) for each letter of the name (+ Error).
+        assert offered is not None
+        assert offered.startswith("Minimal")
+        assert _alnum(offered) >= len("Minimal") + _alnum(name), (name, offered)
+
+
+def test_a_class_name_fix_with_a_look_alike_letter() -> None:
+    assert _offered("RаteError") is None  # Cyrillic а: "MinimalRteError" would be another name
+    assert _offered("NaïveError") == "MinimalNaiveError"
+    assert _offered("Exception") == "MinimalException" + "Error"
