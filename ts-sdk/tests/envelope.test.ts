@@ -48,7 +48,7 @@ test("the package names exactly the schema's codes", { skip: envelopeSchema() ==
   assert.deepEqual(SPECS.map((s) => s.code).sort(), [...(schema?.$defs.Code.enum ?? [])].sort());
 });
 
-test("class names are the seed's", () => {
+test("class names are the catalogue's", () => {
   const expected: Record<string, string> = {
     idle_timeout: "IdleTimeoutError",
     exec_timeout: "ExecutionDeadlineError",
@@ -70,7 +70,7 @@ test("an unknown code gives the base class, the code as sent, and the status's d
   const fallback = spec("rate_limited");
   assert.equal(err.errorCause, fallback.cause);
   assert.equal(err.remediation, fallback.remediation);
-  // The catch-all classification of seed 000.
+  // The catalogue's catch-all classification.
   assert.equal(err.retryable, false);
   assert.equal(err.isAuthFailure, false);
   assert.equal(err.isCancelled, false);

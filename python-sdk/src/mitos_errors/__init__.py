@@ -16,15 +16,12 @@ branches on the class (``except RateLimitedError``), never on message text::
 Building an error never raises and never leaks: bodies are read up to a cap,
 every text is sanitized, and the caller's token is redacted in every form.
 
-``import mitos_errors`` loads two modules: this one (the hand-written base
-class) and ``_generated`` (the classes); the rest of the runtime (``_spec``,
-``_sanitize``, ``_headers``, ``_parse``, ``_fields``, ``_local``, ``_http``) is
-imported on first use, so the import loads neither ``json``, ``re``,
-``typing`` nor ``httpx``. The eagerly imported modules avoid ``from
-__future__ import annotations`` (it costs as much as a dozen classes) and
-quote the annotations that name typing-only types.
+``import mitos_errors`` loads this module and ``_generated`` only; the rest of
+the runtime is imported on first use (``python-sdk/tests/test_sdk_imports.py``).
 """
 
+# No ``from __future__ import annotations`` here or in ``_generated`` (it costs as
+# much as a dozen classes at import): annotations of typing-only types are quoted.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -66,23 +63,11 @@ class _ReadOnlyContext(dict):  # type: ignore[type-arg]
 class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base class, below)
     """The base class of the catalogue's errors, with all their behaviour.
 
-    The generated ``_generated`` package takes this class as the catalogue's
-    base class (``AgentRunError``): it gives it that name and docstring (type
-    checkers see a class of that name deriving from this one, which is what
-    the runtime's annotations call ``ErrorBase``), and its classes, one per
-    code, derive from it and stay declarations (each sets ``code`` and
-    ``catalogue_code``, ``http_status``, ``grpc_status`` and ``__module__``
-    in its body; the generated ``CLASSES`` table maps codes to classes).
-
-    What type checkers see on the class is on the class at run time: the
-    fields of an error (``code`` on the base, ``message``, ``cause``, ...)
-    are declared in ``__init__``, as instance attributes, so
-    ``AgentRunError.message`` is a type error rather than an
-    ``AttributeError``; a generated class's ``code`` is on the class too.
-
-    Every text an error holds went through the one sanitizer, and no error
-    keeps a token, a response or a request: what is in its fields is all
-    there is to ``str``, ``repr``, pickle and :meth:`to_dict`.
+    ``_generated`` gives it the catalogue's base class name and docstring, and
+    derives one declaration-only class per code from it. The fields of an error
+    are instance attributes, declared in ``__init__``; every text in them went
+    through the sanitizer, and they are all there is to ``str``, ``repr``,
+    pickle and :meth:`to_dict` (docs/sdk-contract.md section 4).
     """
 
     http_status: "ClassVar[int | None]" = None
