@@ -12,7 +12,7 @@ from conformance_kit.cases import (
     predictable,
     vector,
 )
-from errcat.model import Catalogue
+from errcat.model import Catalogue, ErrorCode
 
 HTML_PAGE = (
     "<html>\r\n<head><title>{status} Proxy Error</title></head>\r\n<body>\r\n"
@@ -29,64 +29,65 @@ def code_vectors(cat: Catalogue) -> list[dict[str, Json]]:
     """Every catalogue code from a minimal and from a full envelope."""
     out = []
     for entry in cat.codes:
-        out.append(
-            vector(
-                f"code/{entry.code}/minimal",
-                f"An envelope carrying only the code {entry.code}: its class, the catalogue's"
-                " texts as defaults, an empty context and the catalogue classification.",
-                entry.http,
-                {"text": envelope(code=entry.code)},
-                expect_code(cat, entry, entry.http),
-                covers=[f"code:{entry.code}"],
-                invariants=["catalogue_text"],
-            )
-        )
-        context = {
-            f.name: predictable(cat, v, f"{entry.code}.context.{f.name}")
-            if isinstance(v, str)
-            else v
-            for f in entry.context
-            for v in [f.example_value]
-        }
-        message = predictable(cat, f"{entry.code}: the message the server sent", "message")
-        cause = predictable(cat, f"The server explains why {entry.code} happened.", "cause")
-        remediation = predictable(
-            cat, f"Do what {entry.code} needs, then call again.", "remediation"
-        )
-        retry = context.get("retry_after_ms")
-        out.append(
-            vector(
-                f"code/{entry.code}/full",
-                f"A full envelope of {entry.code}: server texts win over the catalogue's, the"
-                " context carries the catalogue's example of each field, and the x-request-id"
-                " header wins over the envelope's request_id.",
-                entry.http,
-                {
-                    "text": envelope(
-                        code=entry.code,
-                        message=message,
-                        cause=cause,
-                        remediation=remediation,
-                        context=context,
-                        request_id=f"env-{entry.code}",
-                    )
-                },
-                expect_code(
-                    cat,
-                    entry,
-                    entry.http,
-                    message=message,
-                    cause=cause,
-                    remediation=remediation,
-                    context={k: kept_value(cat, v) for k, v in context.items()},
-                    request_id=f"req-{entry.code}",
-                    retry_after_ms=retry if isinstance(retry, int) and retry >= 0 else None,
-                ),
-                covers=[f"code:{entry.code}", *[f"context:{f.name}" for f in entry.context]],
-                headers={"X-Request-Id": f"req-{entry.code}"},
-            )
-        )
+        out += [_minimal_vector(cat, entry), _full_vector(cat, entry)]
     return out
+
+
+def _minimal_vector(cat: Catalogue, entry: ErrorCode) -> dict[str, Json]:
+    """``entry``'s code alone: the catalogue gives every other field."""
+    return vector(
+        f"code/{entry.code}/minimal",
+        f"An envelope carrying only the code {entry.code}: its class, the catalogue's"
+        " texts as defaults, an empty context and the catalogue classification.",
+        entry.http,
+        {"text": envelope(code=entry.code)},
+        expect_code(cat, entry, entry.http),
+        covers=[f"code:{entry.code}"],
+        invariants=["catalogue_text"],
+    )
+
+
+def _full_vector(cat: Catalogue, entry: ErrorCode) -> dict[str, Json]:
+    """Every field of ``entry``'s envelope set by the server, and a request id header."""
+    context = {
+        f.name: predictable(cat, v, f"{entry.code}.context.{f.name}") if isinstance(v, str) else v
+        for f in entry.context
+        for v in [f.example_value]
+    }
+    message = predictable(cat, f"{entry.code}: the message the server sent", "message")
+    cause = predictable(cat, f"The server explains why {entry.code} happened.", "cause")
+    remediation = predictable(cat, f"Do what {entry.code} needs, then call again.", "remediation")
+    retry = context.get("retry_after_ms")
+    return vector(
+        f"code/{entry.code}/full",
+        f"A full envelope of {entry.code}: server texts win over the catalogue's, the"
+        " context carries the catalogue's example of each field, and the x-request-id"
+        " header wins over the envelope's request_id.",
+        entry.http,
+        {
+            "text": envelope(
+                code=entry.code,
+                message=message,
+                cause=cause,
+                remediation=remediation,
+                context=context,
+                request_id=f"env-{entry.code}",
+            )
+        },
+        expect_code(
+            cat,
+            entry,
+            entry.http,
+            message=message,
+            cause=cause,
+            remediation=remediation,
+            context={k: kept_value(cat, v) for k, v in context.items()},
+            request_id=f"req-{entry.code}",
+            retry_after_ms=retry if isinstance(retry, int) and retry >= 0 else None,
+        ),
+        covers=[f"code:{entry.code}", *[f"context:{f.name}" for f in entry.context]],
+        headers={"X-Request-Id": f"req-{entry.code}"},
+    )
 
 
 def fallback_statuses(cat: Catalogue) -> list[tuple[int, str]]:

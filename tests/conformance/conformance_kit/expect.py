@@ -139,7 +139,8 @@ def _check_expect(vector: Vector, result: dict[str, Json], cat: Catalogue) -> li
     return problems
 
 
-def _check_always(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
+def _check_classification(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
+    """The base class, the status, and the classification of the code."""
     problems = []
     if result.get("base_instance") is not True:
         problems.append(f"the error is not an instance of {cat.base_class}")
@@ -158,6 +159,12 @@ def _check_always(vector: Vector, result: dict[str, Json], cat: Catalogue) -> li
             )
         if got != want:
             problems.append(f"{name} is {_short(got)}, but code {code!r} gives {_short(want)}")
+    return problems
+
+
+def _check_texts(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
+    """Every text within the cap and cleaned; every context key one sanitizing keeps."""
+    problems = []
     cap = cat.limits.text_max_chars
     san = cat.sanitizer
     for where, text in texts_of(result):
@@ -181,6 +188,13 @@ def _check_always(vector: Vector, result: dict[str, Json], cat: Catalogue) -> li
                     f"context key {_short(key)} is empty or changed by sanitizing,"
                     " so it should have been dropped"
                 )
+    return problems
+
+
+def _check_resanitized(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
+    """Sanitizing a server-given text again: unchanged, or what the contract's algorithm gives."""
+    problems = []
+    ref = Reference(cat)
     resanitized = result.get("resanitized")
     if isinstance(resanitized, dict):
         trusted = _catalogue_texts(cat)
@@ -205,6 +219,15 @@ def _check_always(vector: Vector, result: dict[str, Json], cat: Catalogue) -> li
                     f" idempotence is not promised) is not the contract's: {_versus(again, want)}"
                 )
     return problems
+
+
+def _check_always(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
+    """The checks the contract makes of every error (the module docstring lists them)."""
+    return [
+        *_check_classification(vector, result, cat),
+        *_check_texts(vector, result, cat),
+        *_check_resanitized(vector, result, cat),
+    ]
 
 
 def _check_invariants(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
