@@ -17,7 +17,7 @@ Three measurements, each reported as a ratio to a floor measured in the same run
    from 1 to 64 KiB, and no family may grow more than 80x.
 3. **Importing** ``mitos_errors`` (``-X importtime``, in a fresh interpreter, with
    compiled bytecode) against a floor module with the same number of plain
-   exception classes and no imports, copied to the same directory.
+   exception classes and no imports, copied to the same directory (``bench_import.py``).
 
 Run: ``nox -s bench``, or ``python python-sdk/bench/bench.py`` (``--quick`` for a
 short run). It prints a table and exits 0; the targets are printed next to the
@@ -28,15 +28,11 @@ a few times.
 from __future__ import annotations
 
 import argparse
-import compileall
 import importlib.metadata
 import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +42,9 @@ import httpx
 
 import mitos_errors
 from mitos_errors._generated import catalogue
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, however this file is loaded
+from bench_import import Row, bench_import
 
 URL = "https://api.mitos.example/v1/sandboxes/sb-7f3a/exec"
 # The bodies, headers and token of both SDK benchmarks (ts-sdk/bench/bench.mjs reads them too).
@@ -61,7 +60,8 @@ CLEAN_200 = (
     "before calling; the orchestrator reported no sandbox registered under that identifier at 12:03 UTC."
 )[:200]
 
-Row = tuple[str, str, str, str]
+Peers = dict[str, Callable[[int, bytes], Callable[[Any], object]] | None]
+"""Each peer's error builder by name (``None``: not installed)."""
 
 
 def _best(fn: Callable[[], object], number: int, repeat: int) -> float:
@@ -104,7 +104,7 @@ def _version(dist: str) -> str:
         return "not installed"
 
 
-def _peers() -> tuple[dict[str, Callable[[int, bytes], Callable[[Any], object]] | None], dict[str, Any]]:
+def _peers() -> tuple[Peers, dict[str, Any]]:
     """Each peer's error-building call, or ``None`` (with the reason) when it is not installed."""
     peers: dict[str, Callable[[int, bytes], Callable[[Any], object]] | None] = {}
     makers: dict[str, Any] = {}
@@ -162,56 +162,12 @@ def _requests_response(requests: Any, status: int, body: bytes, headers: dict[st
 def bench_errors(number: int, repeat: int) -> list[Row]:
     """Error construction: ours against json.loads, and side by side with the peers."""
     rows: list[Row] = []
+    ratios: list[float] = []
     peers, makers = _peers()
-    efb = mitos_errors.error_from_body
-    efr = mitos_errors.error_from_response
-    ours_all: list[float] = []
-    floor_all: list[float] = []
     for name, (status, body) in BODIES.items():
-        headers = HEADERS[name]
-        floor = _best(_json_floor(body), number, repeat)
-        ours = _best(lambda b=body, s=status: efb(b, status=s), number, repeat)
-        ours_token = _best(lambda b=body, s=status: efb(b, status=s, token=TOKEN), number, repeat)
-        ours_resp = _best_over(
-            lambda r: efr(r, token=TOKEN), _httpx_response(status, body, headers), number, repeat
-        )
-        ours_resp_plain = _best_over(efr, _httpx_response(status, body, headers), number, repeat)
-        floor_all.append(floor)
-        ours_all.append(ours)
-        rows.append((f"{name} ({len(body)} B)", "json.loads (floor)", f"{floor:8.2f}", "1.00x"))
-        rows.append(("", "error_from_body(bytes)", f"{ours:8.2f}", f"{ours / floor:.2f}x"))
-        rows.append(
-            ("", "error_from_body(bytes, token=)", f"{ours_token:8.2f}", f"{ours_token / floor:.2f}x")
-        )
-        rows.append(
-            ("", "error_from_response(httpx, token=)", f"{ours_resp:8.2f}", f"{ours_resp / floor:.2f}x")
-        )
-        rows.append(
-            ("", "error_from_response(httpx)", f"{ours_resp_plain:8.2f}", f"{ours_resp_plain / floor:.2f}x")
-        )
-        for peer, build in peers.items():
-            if build is None:
-                rows.append(("", peer, "skipped", "not installed"))
-                continue
-            make = (
-                _requests_response(makers["requests"], status, body, headers)
-                if "google" in peer
-                else _httpx_response(status, body, headers)
-            )
-            cost = _best_over(build(status, body), make, number, repeat)
-            # Ours with the token (what the SDK's callers pass), then without (as these peers take none).
-            verdict = "faster" if ours_resp < cost else "SLOWER"
-            plain = "faster" if ours_resp_plain < cost else "SLOWER"
-            rows.append(
-                (
-                    "",
-                    peer,
-                    f"{cost:8.2f}",
-                    f"{cost / floor:.2f}x  (ours {verdict}: {cost / ours_resp:.2f}x;"
-                    f" without token {plain}: {cost / ours_resp_plain:.2f}x)",
-                )
-            )
-    ratios = [o / f for o, f in zip(ours_all, floor_all, strict=True)]
+        body_rows, ratio = _body_rows(name, status, body, peers, makers, number, repeat)
+        rows += body_rows
+        ratios.append(ratio)
     rows.append(
         (
             "all four bodies",
@@ -222,6 +178,52 @@ def bench_errors(number: int, repeat: int) -> list[Row]:
         )
     )
     return rows
+
+
+def _body_rows(
+    name: str, status: int, body: bytes, peers: Peers, makers: dict[str, Any], number: int, repeat: int
+) -> tuple[list[Row], float]:
+    """One body's rows (the floor, ours four ways, each peer) and ours over the floor."""
+    efb = mitos_errors.error_from_body
+    efr = mitos_errors.error_from_response
+    headers = HEADERS[name]
+    floor = _best(_json_floor(body), number, repeat)
+    ours = _best(lambda: efb(body, status=status), number, repeat)
+    ours_token = _best(lambda: efb(body, status=status, token=TOKEN), number, repeat)
+    ours_resp = _best_over(
+        lambda r: efr(r, token=TOKEN), _httpx_response(status, body, headers), number, repeat
+    )
+    ours_resp_plain = _best_over(efr, _httpx_response(status, body, headers), number, repeat)
+    rows: list[Row] = [
+        (f"{name} ({len(body)} B)", "json.loads (floor)", f"{floor:8.2f}", "1.00x"),
+        ("", "error_from_body(bytes)", f"{ours:8.2f}", f"{ours / floor:.2f}x"),
+        ("", "error_from_body(bytes, token=)", f"{ours_token:8.2f}", f"{ours_token / floor:.2f}x"),
+        ("", "error_from_response(httpx, token=)", f"{ours_resp:8.2f}", f"{ours_resp / floor:.2f}x"),
+        ("", "error_from_response(httpx)", f"{ours_resp_plain:8.2f}", f"{ours_resp_plain / floor:.2f}x"),
+    ]
+    for peer, build in peers.items():
+        if build is None:
+            rows.append(("", peer, "skipped", "not installed"))
+            continue
+        make = (
+            _requests_response(makers["requests"], status, body, headers)
+            if "google" in peer
+            else _httpx_response(status, body, headers)
+        )
+        cost = _best_over(build(status, body), make, number, repeat)
+        # Ours with the token (what the SDK's callers pass), then without (as these peers take none).
+        verdict = "faster" if ours_resp < cost else "SLOWER"
+        plain = "faster" if ours_resp_plain < cost else "SLOWER"
+        rows.append(
+            (
+                "",
+                peer,
+                f"{cost:8.2f}",
+                f"{cost / floor:.2f}x  (ours {verdict}: {cost / ours_resp:.2f}x;"
+                f" without token {plain}: {cost / ours_resp_plain:.2f}x)",
+            )
+        )
+    return rows, ours / floor
 
 
 def bench_sanitize(number: int, repeat: int) -> list[Row]:
@@ -308,66 +310,6 @@ def bench_worst_case(repeat: int) -> tuple[list[Row], dict[str, float]]:
             )
         )
     return rows, growths
-
-
-def _import_us(python: str, module: str, path: Path) -> float:
-    env = {**os.environ, "PYTHONPATH": str(path), "PYTHONDONTWRITEBYTECODE": "1"}
-    out = subprocess.run(
-        [python, "-X", "importtime", "-c", f"import {module}"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=path,
-        check=True,
-    ).stderr
-    for line in out.splitlines():
-        parts = [p.strip() for p in line.removeprefix("import time:").split("|")]
-        if len(parts) == 3 and parts[2] == module:
-            return float(parts[1])
-    raise RuntimeError(f"no importtime line for {module}:\n{out}")
-
-
-def bench_import(runs: int) -> list[Row]:
-    """``import mitos_errors`` against a floor module of as many plain exception classes."""
-    classes = 1 + len(catalogue.SPECS)
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        shutil.copytree(Path(mitos_errors.__file__).parent, root / "mitos_errors")
-        lines = [
-            '"""Floor: plain exception classes, no imports."""',
-            "",
-            "",
-            "class Base(Exception):",
-            '    """Base."""',
-        ]
-        for i in range(classes - 1):
-            lines += ["", "", f"class Error{i}(Base):", f'    """Error {i}."""']
-        (root / "floor_errors.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        # A floor with the same layout: a package whose __init__ holds the base
-        # class and a generated subpackage whose __init__ holds the classes.
-        layout = root / "floor_layout"
-        (layout / "_generated").mkdir(parents=True)
-        (layout / "__init__.py").write_text(
-            "class Base(Exception):\n    pass\n\n\nfrom ._generated import *  # noqa: E402, F403\n",
-            encoding="utf-8",
-        )
-        body = ["from .. import Base", "", "", "class Root(Base):", '    """Root."""']
-        for i in range(classes - 1):
-            body += ["", "", f"class Error{i}(Root):", f'    """Error {i}."""']
-        (layout / "_generated" / "__init__.py").write_text("\n".join(body) + "\n", encoding="utf-8")
-        compileall.compile_dir(root, quiet=1)
-        samples: dict[str, list[float]] = {"mitos_errors": [], "floor_errors": [], "floor_layout": []}
-        for _ in range(runs):
-            for module, values in samples.items():
-                values.append(_import_us(sys.executable, module, root))
-    ours = statistics.median(samples["mitos_errors"])
-    floor = statistics.median(samples["floor_errors"])
-    layout_floor = statistics.median(samples["floor_layout"])
-    return [
-        (f"import ({classes} classes)", "floor module, plain classes", f"{floor:8.0f}", "1.00x"),
-        ("", "same layout, plain classes", f"{layout_floor:8.0f}", f"{layout_floor / floor:.2f}x"),
-        ("", "import mitos_errors", f"{ours:8.0f}", f"{ours / floor:.2f}x  (target <= 2x)"),
-    ]
 
 
 def _table(title: str, unit: str, rows: list[Row]) -> str:
