@@ -52,12 +52,21 @@ def _referenced(data: Data) -> set[str]:
 
 
 def _edit(draw: st.DrawFn, data: Data) -> None:
-    """Apply one random edit to ``data`` in place."""
+    """Apply one random edit to ``data`` in place: of a code's entry, of the codes, or of the rest."""
     codes = data["codes"]
-    name = draw(st.sampled_from(sorted(codes)))
-    code = codes[name]
+    code = codes[draw(st.sampled_from(sorted(codes)))]
     free = sorted(set(codes) - _referenced(data))
     kind = draw(st.integers(0, 15))
+    if kind <= 4 or kind in (8, 12, 13):
+        _edit_entry(draw, data, code, kind)
+    elif kind == 5 or (kind in (6, 7) and free):
+        _edit_codes(draw, data, code, free, kind)
+    else:
+        _edit_catalogue(draw, data, kind)
+
+
+def _edit_entry(draw: st.DrawFn, data: Data, code: Data, kind: int) -> None:
+    """Edit kinds 0-4, 8, 12 and 13: one field of ``code``'s entry."""
     if kind == 0:
         code["http"] = draw(st.integers(400, 599))
     elif kind == 1:
@@ -71,7 +80,19 @@ def _edit(draw: st.DrawFn, data: Data) -> None:
         code["side_effects"] = draw(st.sampled_from(SIDE))
     elif kind == 4:
         code[draw(st.sampled_from(["message", "cause", "remediation"]))] = draw(WORDS)
-    elif kind == 5:
+    elif kind == 8:
+        fields = sorted(data["context_fields"])
+        code["context"] = draw(st.lists(st.sampled_from(fields), unique=True, max_size=4))
+    elif kind == 12:
+        code["class_name"] = draw(NAMES).capitalize() + "Failure"
+    else:
+        code.setdefault("surfaces", {})[draw(NAMES)] = {"message": draw(WORDS)}
+
+
+def _edit_codes(draw: st.DrawFn, data: Data, code: Data, free: list[str], kind: int) -> None:
+    """Edit kinds 5-7: add a code like ``code``, remove or rename one no other entry names."""
+    codes = data["codes"]
+    if kind == 5:
         new_name = draw(NAMES)
         if new_name in codes or new_name in data.get("retired", {}):
             reject()
@@ -79,20 +100,21 @@ def _edit(draw: st.DrawFn, data: Data) -> None:
         added.pop("class_name", None)
         added["message"] = draw(WORDS)
         codes[new_name] = added
-    elif kind == 6 and free:
+    elif kind == 6:
         gone = draw(st.sampled_from(free))
         del codes[gone]
         if draw(st.booleans()):
             data.setdefault("retired", {})[gone] = {"reason": draw(WORDS)}
-    elif kind == 7 and free:
+    else:
         old_name, new_name = draw(st.sampled_from(free)), draw(NAMES)
         if new_name in codes or new_name in data.get("retired", {}):
             reject()
         codes[new_name] = codes.pop(old_name)
-    elif kind == 8:
-        fields = sorted(data["context_fields"])
-        code["context"] = draw(st.lists(st.sampled_from(fields), unique=True, max_size=4))
-    elif kind == 9:
+
+
+def _edit_catalogue(draw: st.DrawFn, data: Data, kind: int) -> None:
+    """Edit kinds 9-11, 14 and the rest: a context field, the limits, the fallback, names, the summary."""
+    if kind == 9:
         field = draw(st.sampled_from(sorted(data["context_fields"])))
         data["context_fields"][field]["type"] = draw(st.sampled_from(TYPES))
         data["context_fields"][field].pop("example", None)
@@ -104,11 +126,7 @@ def _edit(draw: st.DrawFn, data: Data) -> None:
         limits["text_max_chars"] = draw(st.integers(64, 8192))
     elif kind == 11:
         status = draw(st.sampled_from(sorted(data["fallback"]["by_status"])))
-        data["fallback"]["by_status"][status] = draw(st.sampled_from(sorted(codes)))
-    elif kind == 12:
-        code["class_name"] = draw(NAMES).capitalize() + "Failure"
-    elif kind == 13:
-        code.setdefault("surfaces", {})[draw(NAMES)] = {"message": draw(WORDS)}
+        data["fallback"]["by_status"][status] = draw(st.sampled_from(sorted(data["codes"])))
     elif kind == 14:
         data["base_class"] = draw(NAMES).capitalize() + "Problem"
     else:
