@@ -194,15 +194,7 @@ def catalogues(draw: st.DrawFn) -> dict[str, Any]:
             "typescript": {"package": f"@{word}/errors"},
         },
         "base_class": base,
-        "limits": {
-            "max_exec_timeout_s": ceiling,
-            "default_exec_timeout_s": draw(st.integers(1, ceiling)),
-            "default_run_code_timeout_s": draw(st.integers(1, ceiling)),
-            "error_body_max_bytes": draw(st.integers(1024, 2**24)),
-            "text_max_chars": draw(st.integers(256, 4096)),
-            "json_max_depth": draw(st.integers(2, 512)),
-            "context_max_keys": draw(st.integers(1, 4096)),
-        },
+        "limits": draw(_limits(ceiling)),
         "context_fields": fields,
         "codes": codes,
         "fallback": {
@@ -217,6 +209,30 @@ def catalogues(draw: st.DrawFn) -> dict[str, Any]:
             **SANITIZER,
         },
     }
+    data.update(draw(_optional_sections(codes, target)))
+    return data
+
+
+@st.composite
+def _limits(draw: st.DrawFn, ceiling: int) -> dict[str, int]:
+    """The ``limits`` section, with ``ceiling`` as the largest timeout."""
+    return {
+        "max_exec_timeout_s": ceiling,
+        "default_exec_timeout_s": draw(st.integers(1, ceiling)),
+        "default_run_code_timeout_s": draw(st.integers(1, ceiling)),
+        "error_body_max_bytes": draw(st.integers(1024, 2**24)),
+        "text_max_chars": draw(st.integers(256, 4096)),
+        "json_max_depth": draw(st.integers(2, 512)),
+        "context_max_keys": draw(st.integers(1, 4096)),
+    }
+
+
+@st.composite
+def _optional_sections(
+    draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str]
+) -> dict[str, Any]:
+    """Some of the optional sections (families, retired codes, the unknown-code classification)."""
+    data: dict[str, Any] = {}
     if draw(st.booleans()):
         data["families"] = {
             family: {
