@@ -109,14 +109,13 @@ def ts_spec_constant(code: str) -> str:
     return f"{code.upper()}_SPEC"
 
 
-def ts_text_constant(code: str, member: str) -> str:
-    """The constant of one of a code's texts in the TypeScript catalogue (``RATE_LIMITED_MESSAGE``).
+def ts_texts_constant(code: str) -> str:
+    """The constant of a code's texts in the TypeScript catalogue (``RATE_LIMITED_TEXTS``).
 
-    The members are ``message``, ``cause`` and ``remediation``: no suffix
-    ends with another (nor with ``_SPEC``), so no two codes' constants share
-    a name.
+    No other constant of the catalogue ends in ``_TEXTS`` (specs end in
+    ``_SPEC``), so no two codes' constants share a name.
     """
-    return f"{code.upper()}_{member.upper()}"
+    return f"{code.upper()}_TEXTS"
 
 
 def context_type_name(python_class: str) -> str:

@@ -28,7 +28,7 @@ from errcat.naming import (
     known_type_name,
     ts_identifier,
     ts_spec_constant,
-    ts_text_constant,
+    ts_texts_constant,
 )
 from errcat.render import header_lines, render_template
 from errcat.render.schema import envelope_schema
@@ -54,10 +54,8 @@ class TsCode:
     ts_class: str
     spec_const: str
     """The name of the code's spec constant in ``catalogue.ts``."""
-    message_const: str
-    cause_const: str
-    remediation_const: str
-    """The names of the constants of each text (a spec and the texts share them)."""
+    texts_const: str
+    """The name of the constant of the code's texts (its spec and ``TEXTS`` share it)."""
     code_doc: str
     """The code as doc-comment text."""
     class_literal: str
@@ -195,9 +193,7 @@ def _code(entry: ErrorCode) -> TsCode:
         code=string_literal(entry.code),
         ts_class=name,
         spec_const=ts_spec_constant(entry.code),
-        message_const=ts_text_constant(entry.code, "message"),
-        cause_const=ts_text_constant(entry.code, "cause"),
-        remediation_const=ts_text_constant(entry.code, "remediation"),
+        texts_const=ts_texts_constant(entry.code),
         code_doc=doc_text(entry.code),
         class_literal=string_literal(name),
         code_key=property_key(entry.code),

@@ -4,14 +4,19 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
- * Every value is a literal (or a frozen one), so a bundler keeps only the
- * specs its user's code reaches; each text is one constant, shared by its
- * code's spec and by TEXTS, which the public constructors read.
+ * Every value is a literal (or a frozen one, built by pure calls), so a
+ * bundler keeps only the specs its user's code reaches. A code's texts are
+ * one object, copied into its spec and listed in TEXTS, which the base
+ * class's constructor reads: a bundle with one class keeps every code's
+ * texts, and only that class's spec.
  *
  * @module
  */
 
 import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+
+/** What a spec holds besides its code's texts. */
+type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
 
 /** The npm package these errors belong to; it keys cross-build `instanceof`. */
 export const PACKAGE_NAME = "@mitos/errors";
@@ -34,16 +39,16 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
-const BAD_GATEWAY_MESSAGE = "bad gateway";
-const BAD_GATEWAY_CAUSE = "A proxy or gateway in front of the API answered 502 without an error envelope.";
-const BAD_GATEWAY_REMEDIATION = "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.";
+/** The texts of `bad_gateway` (frozen): the defaults of its errors' fields. */
+const BAD_GATEWAY_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "bad_gateway",
+  message: "bad gateway",
+  cause: "A proxy or gateway in front of the API answered 502 without an error envelope.",
+  remediation: "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.",
+});
 
 /** The catalogue spec of `bad_gateway`, frozen. */
-export const BAD_GATEWAY_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "bad_gateway",
-  message: BAD_GATEWAY_MESSAGE,
-  cause: BAD_GATEWAY_CAUSE,
-  remediation: BAD_GATEWAY_REMEDIATION,
+export const BAD_GATEWAY_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BAD_GATEWAY_TEXTS, {
   className: "BadGatewayError",
   httpStatus: 502,
   grpcStatus: "Unavailable",
@@ -58,18 +63,18 @@ export const BAD_GATEWAY_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `bad_request` (frozen): the defaults of its errors' fields. */
+const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  message: "request rejected",
+  cause: "The server or a proxy rejected the request with a 4xx status and no error envelope.",
+  remediation: "Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.",
 });
 
-const BAD_REQUEST_MESSAGE = "request rejected";
-const BAD_REQUEST_CAUSE = "The server or a proxy rejected the request with a 4xx status and no error envelope.";
-const BAD_REQUEST_REMEDIATION = "Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.";
-
 /** The catalogue spec of `bad_request`, frozen. */
-export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "bad_request",
-  message: BAD_REQUEST_MESSAGE,
-  cause: BAD_REQUEST_CAUSE,
-  remediation: BAD_REQUEST_REMEDIATION,
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BAD_REQUEST_TEXTS, {
   className: "BadRequestError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -84,18 +89,18 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `body_too_large` (frozen): the defaults of its errors' fields. */
+const BODY_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "body_too_large",
+  message: "request body too large",
+  cause: "The request body exceeds the server size limit.",
+  remediation: "Reduce the payload; file content is hex-encoded and bounded by the server.",
 });
 
-const BODY_TOO_LARGE_MESSAGE = "request body too large";
-const BODY_TOO_LARGE_CAUSE = "The request body exceeds the server size limit.";
-const BODY_TOO_LARGE_REMEDIATION = "Reduce the payload; file content is hex-encoded and bounded by the server.";
-
 /** The catalogue spec of `body_too_large`, frozen. */
-export const BODY_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "body_too_large",
-  message: BODY_TOO_LARGE_MESSAGE,
-  cause: BODY_TOO_LARGE_CAUSE,
-  remediation: BODY_TOO_LARGE_REMEDIATION,
+export const BODY_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BODY_TOO_LARGE_TEXTS, {
   className: "BodyTooLargeError",
   httpStatus: 413,
   grpcStatus: "ResourceExhausted",
@@ -110,18 +115,18 @@ export const BODY_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `budget_exhausted` (frozen): the defaults of its errors' fields. */
+const BUDGET_EXHAUSTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "budget_exhausted",
+  message: "sandbox capability budget exhausted",
+  cause: "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.",
+  remediation: "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.",
 });
 
-const BUDGET_EXHAUSTED_MESSAGE = "sandbox capability budget exhausted";
-const BUDGET_EXHAUSTED_CAUSE = "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.";
-const BUDGET_EXHAUSTED_REMEDIATION = "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.";
-
 /** The catalogue spec of `budget_exhausted`, frozen. */
-export const BUDGET_EXHAUSTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "budget_exhausted",
-  message: BUDGET_EXHAUSTED_MESSAGE,
-  cause: BUDGET_EXHAUSTED_CAUSE,
-  remediation: BUDGET_EXHAUSTED_REMEDIATION,
+export const BUDGET_EXHAUSTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BUDGET_EXHAUSTED_TEXTS, {
   className: "BudgetExhaustedError",
   httpStatus: 403,
   grpcStatus: "PermissionDenied",
@@ -136,18 +141,18 @@ export const BUDGET_EXHAUSTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `build_failed` (frozen): the defaults of its errors' fields. */
+const BUILD_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "build_failed",
+  message: "template build step failed",
+  cause: "A declarative template build step failed, so no snapshot was produced.",
+  remediation: "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.",
 });
 
-const BUILD_FAILED_MESSAGE = "template build step failed";
-const BUILD_FAILED_CAUSE = "A declarative template build step failed, so no snapshot was produced.";
-const BUILD_FAILED_REMEDIATION = "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.";
-
 /** The catalogue spec of `build_failed`, frozen. */
-export const BUILD_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "build_failed",
-  message: BUILD_FAILED_MESSAGE,
-  cause: BUILD_FAILED_CAUSE,
-  remediation: BUILD_FAILED_REMEDIATION,
+export const BUILD_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BUILD_FAILED_TEXTS, {
   className: "BuildFailedError",
   httpStatus: 422,
   grpcStatus: "FailedPrecondition",
@@ -162,18 +167,18 @@ export const BUILD_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `canceled` (frozen): the defaults of its errors' fields. */
+const CANCELED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "canceled",
+  message: "request canceled",
+  cause: "The request was canceled by the caller before it completed.",
+  remediation: "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.",
 });
 
-const CANCELED_MESSAGE = "request canceled";
-const CANCELED_CAUSE = "The request was canceled by the caller before it completed.";
-const CANCELED_REMEDIATION = "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.";
-
 /** The catalogue spec of `canceled`, frozen. */
-export const CANCELED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "canceled",
-  message: CANCELED_MESSAGE,
-  cause: CANCELED_CAUSE,
-  remediation: CANCELED_REMEDIATION,
+export const CANCELED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CANCELED_TEXTS, {
   className: "RequestCanceledError",
   httpStatus: 499,
   grpcStatus: "Canceled",
@@ -188,18 +193,18 @@ export const CANCELED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `conflict` (frozen): the defaults of its errors' fields. */
+const CONFLICT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "conflict",
+  message: "request conflicts with the current state",
+  cause: "The server or a proxy answered 409 without an error envelope.",
+  remediation: "Read the current state of the resource, then repeat the change against it.",
 });
 
-const CONFLICT_MESSAGE = "request conflicts with the current state";
-const CONFLICT_CAUSE = "The server or a proxy answered 409 without an error envelope.";
-const CONFLICT_REMEDIATION = "Read the current state of the resource, then repeat the change against it.";
-
 /** The catalogue spec of `conflict`, frozen. */
-export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "conflict",
-  message: CONFLICT_MESSAGE,
-  cause: CONFLICT_CAUSE,
-  remediation: CONFLICT_REMEDIATION,
+export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONFLICT_TEXTS, {
   className: "ConflictError",
   httpStatus: 409,
   grpcStatus: "Aborted",
@@ -214,18 +219,18 @@ export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `connection_failed` (frozen): the defaults of its errors' fields. */
+const CONNECTION_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "connection_failed",
+  message: "could not connect to the API",
+  cause: "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.",
+  remediation: "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.",
 });
 
-const CONNECTION_FAILED_MESSAGE = "could not connect to the API";
-const CONNECTION_FAILED_CAUSE = "The request never reached a server: the connection was refused, the host name did not resolve, the TLS handshake failed or the connect timeout passed.";
-const CONNECTION_FAILED_REMEDIATION = "Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.";
-
 /** The catalogue spec of `connection_failed`, frozen. */
-export const CONNECTION_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "connection_failed",
-  message: CONNECTION_FAILED_MESSAGE,
-  cause: CONNECTION_FAILED_CAUSE,
-  remediation: CONNECTION_FAILED_REMEDIATION,
+export const CONNECTION_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONNECTION_FAILED_TEXTS, {
   className: "ConnectionFailedError",
   httpStatus: 503,
   grpcStatus: "Unavailable",
@@ -240,18 +245,18 @@ export const CONNECTION_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `connection_lost` (frozen): the defaults of its errors' fields. */
+const CONNECTION_LOST_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "connection_lost",
+  message: "connection lost before the response was complete",
+  cause: "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.",
+  remediation: "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.",
 });
 
-const CONNECTION_LOST_MESSAGE = "connection lost before the response was complete";
-const CONNECTION_LOST_CAUSE = "The connection failed after the request may have reached the server: it was reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the response did not arrive whole.";
-const CONNECTION_LOST_REMEDIATION = "Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.";
-
 /** The catalogue spec of `connection_lost`, frozen. */
-export const CONNECTION_LOST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "connection_lost",
-  message: CONNECTION_LOST_MESSAGE,
-  cause: CONNECTION_LOST_CAUSE,
-  remediation: CONNECTION_LOST_REMEDIATION,
+export const CONNECTION_LOST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONNECTION_LOST_TEXTS, {
   className: "ConnectionLostError",
   httpStatus: 502,
   grpcStatus: "Unavailable",
@@ -266,18 +271,18 @@ export const CONNECTION_LOST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `exec_failed` (frozen): the defaults of its errors' fields. */
+const EXEC_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "exec_failed",
+  message: "command could not be executed",
+  cause: "The command could not be executed in the sandbox.",
+  remediation: "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.",
 });
 
-const EXEC_FAILED_MESSAGE = "command could not be executed";
-const EXEC_FAILED_CAUSE = "The command could not be executed in the sandbox.";
-const EXEC_FAILED_REMEDIATION = "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.";
-
 /** The catalogue spec of `exec_failed`, frozen. */
-export const EXEC_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "exec_failed",
-  message: EXEC_FAILED_MESSAGE,
-  cause: EXEC_FAILED_CAUSE,
-  remediation: EXEC_FAILED_REMEDIATION,
+export const EXEC_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, EXEC_FAILED_TEXTS, {
   className: "ExecFailedError",
   httpStatus: 500,
   grpcStatus: "Internal",
@@ -292,18 +297,18 @@ export const EXEC_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `exec_timeout` (frozen): the defaults of its errors' fields. */
+const EXEC_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "exec_timeout",
+  message: "execution deadline exceeded",
+  cause: "A command or run_code execution ran past its requested timeout and was terminated.",
+  remediation: "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.",
 });
 
-const EXEC_TIMEOUT_MESSAGE = "execution deadline exceeded";
-const EXEC_TIMEOUT_CAUSE = "A command or run_code execution ran past its requested timeout and was terminated.";
-const EXEC_TIMEOUT_REMEDIATION = "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.";
-
 /** The catalogue spec of `exec_timeout`, frozen. */
-export const EXEC_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "exec_timeout",
-  message: EXEC_TIMEOUT_MESSAGE,
-  cause: EXEC_TIMEOUT_CAUSE,
-  remediation: EXEC_TIMEOUT_REMEDIATION,
+export const EXEC_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, EXEC_TIMEOUT_TEXTS, {
   className: "ExecutionDeadlineError",
   httpStatus: 504,
   grpcStatus: "DeadlineExceeded",
@@ -318,18 +323,18 @@ export const EXEC_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `file_failed` (frozen): the defaults of its errors' fields. */
+const FILE_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "file_failed",
+  message: "file operation failed",
+  cause: "A file operation failed in the sandbox.",
+  remediation: "Confirm the path exists and is writable; inspect the cause for the underlying error.",
 });
 
-const FILE_FAILED_MESSAGE = "file operation failed";
-const FILE_FAILED_CAUSE = "A file operation failed in the sandbox.";
-const FILE_FAILED_REMEDIATION = "Confirm the path exists and is writable; inspect the cause for the underlying error.";
-
 /** The catalogue spec of `file_failed`, frozen. */
-export const FILE_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "file_failed",
-  message: FILE_FAILED_MESSAGE,
-  cause: FILE_FAILED_CAUSE,
-  remediation: FILE_FAILED_REMEDIATION,
+export const FILE_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FILE_FAILED_TEXTS, {
   className: "FileFailedError",
   httpStatus: 500,
   grpcStatus: "Internal",
@@ -344,18 +349,18 @@ export const FILE_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `forbidden` (frozen): the defaults of its errors' fields. */
+const FORBIDDEN_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "forbidden",
+  message: "api key not permitted for this action",
+  cause: "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).",
+  remediation: "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.",
 });
 
-const FORBIDDEN_MESSAGE = "api key not permitted for this action";
-const FORBIDDEN_CAUSE = "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).";
-const FORBIDDEN_REMEDIATION = "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.";
-
 /** The catalogue spec of `forbidden`, frozen. */
-export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "forbidden",
-  message: FORBIDDEN_MESSAGE,
-  cause: FORBIDDEN_CAUSE,
-  remediation: FORBIDDEN_REMEDIATION,
+export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FORBIDDEN_TEXTS, {
   className: "ForbiddenError",
   httpStatus: 403,
   grpcStatus: "PermissionDenied",
@@ -370,18 +375,18 @@ export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `fork_rejected` (frozen): the defaults of its errors' fields. */
+const FORK_REJECTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "fork_rejected",
+  message: "fork rejected",
+  cause: "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",
+  remediation: "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",
 });
 
-const FORK_REJECTED_MESSAGE = "fork rejected";
-const FORK_REJECTED_CAUSE = "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).";
-const FORK_REJECTED_REMEDIATION = "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.";
-
 /** The catalogue spec of `fork_rejected`, frozen. */
-export const FORK_REJECTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "fork_rejected",
-  message: FORK_REJECTED_MESSAGE,
-  cause: FORK_REJECTED_CAUSE,
-  remediation: FORK_REJECTED_REMEDIATION,
+export const FORK_REJECTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FORK_REJECTED_TEXTS, {
   className: "ForkRejectedError",
   httpStatus: 422,
   grpcStatus: "FailedPrecondition",
@@ -396,18 +401,18 @@ export const FORK_REJECTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `fork_unavailable` (frozen): the defaults of its errors' fields. */
+const FORK_UNAVAILABLE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "fork_unavailable",
+  message: "fork did not complete before the client deadline",
+  cause: "The fork endpoint did not answer before the client's fork deadline.",
+  remediation: "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.",
 });
 
-const FORK_UNAVAILABLE_MESSAGE = "fork did not complete before the client deadline";
-const FORK_UNAVAILABLE_CAUSE = "The fork endpoint did not answer before the client's fork deadline.";
-const FORK_UNAVAILABLE_REMEDIATION = "Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.";
-
 /** The catalogue spec of `fork_unavailable`, frozen. */
-export const FORK_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "fork_unavailable",
-  message: FORK_UNAVAILABLE_MESSAGE,
-  cause: FORK_UNAVAILABLE_CAUSE,
-  remediation: FORK_UNAVAILABLE_REMEDIATION,
+export const FORK_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FORK_UNAVAILABLE_TEXTS, {
   className: "ForkUnavailableError",
   httpStatus: 503,
   grpcStatus: "Unavailable",
@@ -422,18 +427,18 @@ export const FORK_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `gateway_timeout` (frozen): the defaults of its errors' fields. */
+const GATEWAY_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "gateway_timeout",
+  message: "gateway timeout",
+  cause: "A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.",
+  remediation: "The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.",
 });
 
-const GATEWAY_TIMEOUT_MESSAGE = "gateway timeout";
-const GATEWAY_TIMEOUT_CAUSE = "A proxy or gateway in front of the API gave up waiting and answered 504 without an error envelope.";
-const GATEWAY_TIMEOUT_REMEDIATION = "The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.";
-
 /** The catalogue spec of `gateway_timeout`, frozen. */
-export const GATEWAY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "gateway_timeout",
-  message: GATEWAY_TIMEOUT_MESSAGE,
-  cause: GATEWAY_TIMEOUT_CAUSE,
-  remediation: GATEWAY_TIMEOUT_REMEDIATION,
+export const GATEWAY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, GATEWAY_TIMEOUT_TEXTS, {
   className: "GatewayTimeoutError",
   httpStatus: 504,
   grpcStatus: "DeadlineExceeded",
@@ -448,18 +453,18 @@ export const GATEWAY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `idle_timeout` (frozen): the defaults of its errors' fields. */
+const IDLE_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "idle_timeout",
+  message: "sandbox reaped after idle timeout",
+  cause: "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.",
+  remediation: "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.",
 });
 
-const IDLE_TIMEOUT_MESSAGE = "sandbox reaped after idle timeout";
-const IDLE_TIMEOUT_CAUSE = "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.";
-const IDLE_TIMEOUT_REMEDIATION = "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.";
-
 /** The catalogue spec of `idle_timeout`, frozen. */
-export const IDLE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "idle_timeout",
-  message: IDLE_TIMEOUT_MESSAGE,
-  cause: IDLE_TIMEOUT_CAUSE,
-  remediation: IDLE_TIMEOUT_REMEDIATION,
+export const IDLE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, IDLE_TIMEOUT_TEXTS, {
   className: "IdleTimeoutError",
   httpStatus: 410,
   grpcStatus: "FailedPrecondition",
@@ -474,18 +479,18 @@ export const IDLE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `integration_dependency_missing` (frozen): the defaults of its errors' fields. */
+const INTEGRATION_DEPENDENCY_MISSING_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "integration_dependency_missing",
+  message: "an optional integration dependency is missing",
+  cause: "A framework integration needs an optional package that is not installed.",
+  remediation: "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.",
 });
 
-const INTEGRATION_DEPENDENCY_MISSING_MESSAGE = "an optional integration dependency is missing";
-const INTEGRATION_DEPENDENCY_MISSING_CAUSE = "A framework integration needs an optional package that is not installed.";
-const INTEGRATION_DEPENDENCY_MISSING_REMEDIATION = "Install the integration's optional extra (for example pip install \"mitos-run[zenml]\"); the parts of the integration that do not need the package work without it.";
-
 /** The catalogue spec of `integration_dependency_missing`, frozen. */
-export const INTEGRATION_DEPENDENCY_MISSING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "integration_dependency_missing",
-  message: INTEGRATION_DEPENDENCY_MISSING_MESSAGE,
-  cause: INTEGRATION_DEPENDENCY_MISSING_CAUSE,
-  remediation: INTEGRATION_DEPENDENCY_MISSING_REMEDIATION,
+export const INTEGRATION_DEPENDENCY_MISSING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INTEGRATION_DEPENDENCY_MISSING_TEXTS, {
   className: "IntegrationDependencyMissingError",
   httpStatus: 501,
   grpcStatus: "Unimplemented",
@@ -500,18 +505,18 @@ export const INTEGRATION_DEPENDENCY_MISSING_SPEC: CodeSpec = /* @__PURE__ */ Obj
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `integration_registration_pending` (frozen): the defaults of its errors' fields. */
+const INTEGRATION_REGISTRATION_PENDING_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "integration_registration_pending",
+  message: "registering the integration with its framework is a maintainer step",
+  cause: "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.",
+  remediation: "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.",
 });
 
-const INTEGRATION_REGISTRATION_PENDING_MESSAGE = "registering the integration with its framework is a maintainer step";
-const INTEGRATION_REGISTRATION_PENDING_CAUSE = "The integration's backend exists, but registering it with the framework (a flavor or plugin registry) is a step outside this SDK.";
-const INTEGRATION_REGISTRATION_PENDING_REMEDIATION = "Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.";
-
 /** The catalogue spec of `integration_registration_pending`, frozen. */
-export const INTEGRATION_REGISTRATION_PENDING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "integration_registration_pending",
-  message: INTEGRATION_REGISTRATION_PENDING_MESSAGE,
-  cause: INTEGRATION_REGISTRATION_PENDING_CAUSE,
-  remediation: INTEGRATION_REGISTRATION_PENDING_REMEDIATION,
+export const INTEGRATION_REGISTRATION_PENDING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INTEGRATION_REGISTRATION_PENDING_TEXTS, {
   className: "IntegrationRegistrationPendingError",
   httpStatus: 501,
   grpcStatus: "Unimplemented",
@@ -526,18 +531,18 @@ export const INTEGRATION_REGISTRATION_PENDING_SPEC: CodeSpec = /* @__PURE__ */ O
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `internal` (frozen): the defaults of its errors' fields. */
+const INTERNAL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "internal",
+  message: "internal error",
+  cause: "An unclassified internal error occurred.",
+  remediation: "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
 });
 
-const INTERNAL_MESSAGE = "internal error";
-const INTERNAL_CAUSE = "An unclassified internal error occurred.";
-const INTERNAL_REMEDIATION = "Retry the request; if it persists, inspect the forkd or sandbox-server logs.";
-
 /** The catalogue spec of `internal`, frozen. */
-export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "internal",
-  message: INTERNAL_MESSAGE,
-  cause: INTERNAL_CAUSE,
-  remediation: INTERNAL_REMEDIATION,
+export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INTERNAL_TEXTS, {
   className: "InternalError",
   httpStatus: 500,
   grpcStatus: "Internal",
@@ -552,18 +557,18 @@ export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `invalid_expose_label` (frozen): the defaults of its errors' fields. */
+const INVALID_EXPOSE_LABEL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_expose_label",
+  message: "invalid expose label",
+  cause: "The expose label is empty, longer than 63 characters, or not a single DNS label.",
+  remediation: "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).",
 });
 
-const INVALID_EXPOSE_LABEL_MESSAGE = "invalid expose label";
-const INVALID_EXPOSE_LABEL_CAUSE = "The expose label is empty, longer than 63 characters, or not a single DNS label.";
-const INVALID_EXPOSE_LABEL_REMEDIATION = "Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).";
-
 /** The catalogue spec of `invalid_expose_label`, frozen. */
-export const INVALID_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_expose_label",
-  message: INVALID_EXPOSE_LABEL_MESSAGE,
-  cause: INVALID_EXPOSE_LABEL_CAUSE,
-  remediation: INVALID_EXPOSE_LABEL_REMEDIATION,
+export const INVALID_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_EXPOSE_LABEL_TEXTS, {
   className: "InvalidExposeLabelError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -578,18 +583,18 @@ export const INVALID_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `invalid_input` (frozen): the defaults of its errors' fields. */
+const INVALID_INPUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_input",
+  message: "request fails a semantic rule",
+  cause: "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).",
+  remediation: "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.",
 });
 
-const INVALID_INPUT_MESSAGE = "request fails a semantic rule";
-const INVALID_INPUT_CAUSE = "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).";
-const INVALID_INPUT_REMEDIATION = "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.";
-
 /** The catalogue spec of `invalid_input`, frozen. */
-export const INVALID_INPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_input",
-  message: INVALID_INPUT_MESSAGE,
-  cause: INVALID_INPUT_CAUSE,
-  remediation: INVALID_INPUT_REMEDIATION,
+export const INVALID_INPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_INPUT_TEXTS, {
   className: "InvalidInputError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -604,18 +609,18 @@ export const INVALID_INPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `invalid_json` (frozen): the defaults of its errors' fields. */
+const INVALID_JSON_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_json",
+  message: "request body is not valid JSON",
+  cause: "The request body is not valid JSON.",
+  remediation: "Send a JSON body matching the sandbox API contract for this endpoint.",
 });
 
-const INVALID_JSON_MESSAGE = "request body is not valid JSON";
-const INVALID_JSON_CAUSE = "The request body is not valid JSON.";
-const INVALID_JSON_REMEDIATION = "Send a JSON body matching the sandbox API contract for this endpoint.";
-
 /** The catalogue spec of `invalid_json`, frozen. */
-export const INVALID_JSON_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_json",
-  message: INVALID_JSON_MESSAGE,
-  cause: INVALID_JSON_CAUSE,
-  remediation: INVALID_JSON_REMEDIATION,
+export const INVALID_JSON_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_JSON_TEXTS, {
   className: "InvalidJsonError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -630,18 +635,18 @@ export const INVALID_JSON_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `invalid_output` (frozen): the defaults of its errors' fields. */
+const INVALID_OUTPUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_output",
+  message: "invalid output",
+  cause: "An output given to terminate() is neither a path string nor a dict.",
+  remediation: "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.",
 });
 
-const INVALID_OUTPUT_MESSAGE = "invalid output";
-const INVALID_OUTPUT_CAUSE = "An output given to terminate() is neither a path string nor a dict.";
-const INVALID_OUTPUT_REMEDIATION = "Pass a \"/workspace/...\" path string, or a dict such as {\"diff\": true} or {\"git\": {...}}.";
-
 /** The catalogue spec of `invalid_output`, frozen. */
-export const INVALID_OUTPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_output",
-  message: INVALID_OUTPUT_MESSAGE,
-  cause: INVALID_OUTPUT_CAUSE,
-  remediation: INVALID_OUTPUT_REMEDIATION,
+export const INVALID_OUTPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_OUTPUT_TEXTS, {
   className: "InvalidOutputError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -656,18 +661,18 @@ export const INVALID_OUTPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `invalid_response` (frozen): the defaults of its errors' fields. */
+const INVALID_RESPONSE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_response",
+  message: "expected a JSON response from the Mitos API",
+  cause: "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.",
+  remediation: "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.",
 });
 
-const INVALID_RESPONSE_MESSAGE = "expected a JSON response from the Mitos API";
-const INVALID_RESPONSE_CAUSE = "A successful response's body was not JSON, most often because the base URL points at the web console instead of the API host.";
-const INVALID_RESPONSE_REMEDIATION = "Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.";
-
 /** The catalogue spec of `invalid_response`, frozen. */
-export const INVALID_RESPONSE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_response",
-  message: INVALID_RESPONSE_MESSAGE,
-  cause: INVALID_RESPONSE_CAUSE,
-  remediation: INVALID_RESPONSE_REMEDIATION,
+export const INVALID_RESPONSE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_RESPONSE_TEXTS, {
   className: "InvalidResponseError",
   httpStatus: 502,
   grpcStatus: "Internal",
@@ -682,18 +687,18 @@ export const INVALID_RESPONSE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `invalid_serve_port` (frozen): the defaults of its errors' fields. */
+const INVALID_SERVE_PORT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_serve_port",
+  message: "serve port out of range",
+  cause: "The port given to serve() is not between 1 and 65535.",
+  remediation: "Pass a port between 1 and 65535.",
 });
 
-const INVALID_SERVE_PORT_MESSAGE = "serve port out of range";
-const INVALID_SERVE_PORT_CAUSE = "The port given to serve() is not between 1 and 65535.";
-const INVALID_SERVE_PORT_REMEDIATION = "Pass a port between 1 and 65535.";
-
 /** The catalogue spec of `invalid_serve_port`, frozen. */
-export const INVALID_SERVE_PORT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_serve_port",
-  message: INVALID_SERVE_PORT_MESSAGE,
-  cause: INVALID_SERVE_PORT_CAUSE,
-  remediation: INVALID_SERVE_PORT_REMEDIATION,
+export const INVALID_SERVE_PORT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_SERVE_PORT_TEXTS, {
   className: "InvalidServePortError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -708,18 +713,18 @@ export const INVALID_SERVE_PORT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `kubernetes_not_installed` (frozen): the defaults of its errors' fields. */
+const KUBERNETES_NOT_INSTALLED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "kubernetes_not_installed",
+  message: "cluster mode requires the kubernetes client, which is not installed",
+  cause: "Cluster mode imports the kubernetes package, and importing it failed.",
+  remediation: "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.",
 });
 
-const KUBERNETES_NOT_INSTALLED_MESSAGE = "cluster mode requires the kubernetes client, which is not installed";
-const KUBERNETES_NOT_INSTALLED_CAUSE = "Cluster mode imports the kubernetes package, and importing it failed.";
-const KUBERNETES_NOT_INSTALLED_REMEDIATION = "Install it with pip install \"mitos-run[k8s]\" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.";
-
 /** The catalogue spec of `kubernetes_not_installed`, frozen. */
-export const KUBERNETES_NOT_INSTALLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "kubernetes_not_installed",
-  message: KUBERNETES_NOT_INSTALLED_MESSAGE,
-  cause: KUBERNETES_NOT_INSTALLED_CAUSE,
-  remediation: KUBERNETES_NOT_INSTALLED_REMEDIATION,
+export const KUBERNETES_NOT_INSTALLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, KUBERNETES_NOT_INSTALLED_TEXTS, {
   className: "KubernetesNotInstalledError",
   httpStatus: 501,
   grpcStatus: "Unimplemented",
@@ -734,18 +739,18 @@ export const KUBERNETES_NOT_INSTALLED_SPEC: CodeSpec = /* @__PURE__ */ Object.fr
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `missing_expose_domain` (frozen): the defaults of its errors' fields. */
+const MISSING_EXPOSE_DOMAIN_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "missing_expose_domain",
+  message: "expose domain is required",
+  cause: "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.",
+  remediation: "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.",
 });
 
-const MISSING_EXPOSE_DOMAIN_MESSAGE = "expose domain is required";
-const MISSING_EXPOSE_DOMAIN_CAUSE = "No expose domain was given and MITOS_EXPOSE_DOMAIN is not set.";
-const MISSING_EXPOSE_DOMAIN_REMEDIATION = "Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.";
-
 /** The catalogue spec of `missing_expose_domain`, frozen. */
-export const MISSING_EXPOSE_DOMAIN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "missing_expose_domain",
-  message: MISSING_EXPOSE_DOMAIN_MESSAGE,
-  cause: MISSING_EXPOSE_DOMAIN_CAUSE,
-  remediation: MISSING_EXPOSE_DOMAIN_REMEDIATION,
+export const MISSING_EXPOSE_DOMAIN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_EXPOSE_DOMAIN_TEXTS, {
   className: "MissingExposeDomainError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -760,18 +765,18 @@ export const MISSING_EXPOSE_DOMAIN_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `missing_image_or_pool` (frozen): the defaults of its errors' fields. */
+const MISSING_IMAGE_OR_POOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "missing_image_or_pool",
+  message: "an image or a pool is required",
+  cause: "sandbox() was called with neither an image nor a pool.",
+  remediation: "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.",
 });
 
-const MISSING_IMAGE_OR_POOL_MESSAGE = "an image or a pool is required";
-const MISSING_IMAGE_OR_POOL_CAUSE = "sandbox() was called with neither an image nor a pool.";
-const MISSING_IMAGE_OR_POOL_REMEDIATION = "Pass image=\"python\" for a lazily created default pool, or pool=\"my-pool\" for an existing pool.";
-
 /** The catalogue spec of `missing_image_or_pool`, frozen. */
-export const MISSING_IMAGE_OR_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "missing_image_or_pool",
-  message: MISSING_IMAGE_OR_POOL_MESSAGE,
-  cause: MISSING_IMAGE_OR_POOL_CAUSE,
-  remediation: MISSING_IMAGE_OR_POOL_REMEDIATION,
+export const MISSING_IMAGE_OR_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_IMAGE_OR_POOL_TEXTS, {
   className: "MissingImageOrPoolError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -786,18 +791,18 @@ export const MISSING_IMAGE_OR_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `missing_serve_pool` (frozen): the defaults of its errors' fields. */
+const MISSING_SERVE_POOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "missing_serve_pool",
+  message: "serve() needs a pool",
+  cause: "serve() was called without a pool to claim the sandbox from.",
+  remediation: "Pass pool=<name> to select the SandboxPool to claim from.",
 });
 
-const MISSING_SERVE_POOL_MESSAGE = "serve() needs a pool";
-const MISSING_SERVE_POOL_CAUSE = "serve() was called without a pool to claim the sandbox from.";
-const MISSING_SERVE_POOL_REMEDIATION = "Pass pool=<name> to select the SandboxPool to claim from.";
-
 /** The catalogue spec of `missing_serve_pool`, frozen. */
-export const MISSING_SERVE_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "missing_serve_pool",
-  message: MISSING_SERVE_POOL_MESSAGE,
-  cause: MISSING_SERVE_POOL_CAUSE,
-  remediation: MISSING_SERVE_POOL_REMEDIATION,
+export const MISSING_SERVE_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_SERVE_POOL_TEXTS, {
   className: "MissingServePoolError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -812,18 +817,18 @@ export const MISSING_SERVE_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `no_default_pool` (frozen): the defaults of its errors' fields. */
+const NO_DEFAULT_POOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "no_default_pool",
+  message: "default pools are disabled on this client",
+  cause: "The call named no pool, and the client was built with default pools disabled.",
+  remediation: "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.",
 });
 
-const NO_DEFAULT_POOL_MESSAGE = "default pools are disabled on this client";
-const NO_DEFAULT_POOL_CAUSE = "The call named no pool, and the client was built with default pools disabled.";
-const NO_DEFAULT_POOL_REMEDIATION = "Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.";
-
 /** The catalogue spec of `no_default_pool`, frozen. */
-export const NO_DEFAULT_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "no_default_pool",
-  message: NO_DEFAULT_POOL_MESSAGE,
-  cause: NO_DEFAULT_POOL_CAUSE,
-  remediation: NO_DEFAULT_POOL_REMEDIATION,
+export const NO_DEFAULT_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NO_DEFAULT_POOL_TEXTS, {
   className: "NoDefaultPoolError",
   httpStatus: 400,
   grpcStatus: "FailedPrecondition",
@@ -838,18 +843,18 @@ export const NO_DEFAULT_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `no_diff` (frozen): the defaults of its errors' fields. */
+const NO_DIFF_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "no_diff",
+  message: "revision has no recorded diff",
+  cause: "The revision was not captured with a diff output.",
+  remediation: "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.",
 });
 
-const NO_DIFF_MESSAGE = "revision has no recorded diff";
-const NO_DIFF_CAUSE = "The revision was not captured with a diff output.";
-const NO_DIFF_REMEDIATION = "Terminate the sandbox with outputs=[{\"diff\": true}] so that its next revision records a diff.";
-
 /** The catalogue spec of `no_diff`, frozen. */
-export const NO_DIFF_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "no_diff",
-  message: NO_DIFF_MESSAGE,
-  cause: NO_DIFF_CAUSE,
-  remediation: NO_DIFF_REMEDIATION,
+export const NO_DIFF_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NO_DIFF_TEXTS, {
   className: "NoDiffError",
   httpStatus: 409,
   grpcStatus: "FailedPrecondition",
@@ -864,18 +869,18 @@ export const NO_DIFF_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `not_bound` (frozen): the defaults of its errors' fields. */
+const NOT_BOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "not_bound",
+  message: "sandbox is not bound to a cluster client",
+  cause: "The sandbox object was constructed directly, so it has no cluster client to wait with.",
+  remediation: "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.",
 });
 
-const NOT_BOUND_MESSAGE = "sandbox is not bound to a cluster client";
-const NOT_BOUND_CAUSE = "The sandbox object was constructed directly, so it has no cluster client to wait with.";
-const NOT_BOUND_REMEDIATION = "Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.";
-
 /** The catalogue spec of `not_bound`, frozen. */
-export const NOT_BOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "not_bound",
-  message: NOT_BOUND_MESSAGE,
-  cause: NOT_BOUND_CAUSE,
-  remediation: NOT_BOUND_REMEDIATION,
+export const NOT_BOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NOT_BOUND_TEXTS, {
   className: "NotBoundError",
   httpStatus: 400,
   grpcStatus: "FailedPrecondition",
@@ -890,18 +895,18 @@ export const NOT_BOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `not_found` (frozen): the defaults of its errors' fields. */
+const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "not_found",
+  message: "no such sandbox",
+  cause: "No such sandbox.",
+  remediation: "Confirm the sandbox id exists and is Ready before calling.",
 });
 
-const NOT_FOUND_MESSAGE = "no such sandbox";
-const NOT_FOUND_CAUSE = "No such sandbox.";
-const NOT_FOUND_REMEDIATION = "Confirm the sandbox id exists and is Ready before calling.";
-
 /** The catalogue spec of `not_found`, frozen. */
-export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "not_found",
-  message: NOT_FOUND_MESSAGE,
-  cause: NOT_FOUND_CAUSE,
-  remediation: NOT_FOUND_REMEDIATION,
+export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NOT_FOUND_TEXTS, {
   className: "NotFoundError",
   httpStatus: 404,
   grpcStatus: "NotFound",
@@ -916,18 +921,18 @@ export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `pool_image_mismatch` (frozen): the defaults of its errors' fields. */
+const POOL_IMAGE_MISMATCH_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "pool_image_mismatch",
+  message: "default pool serves another image",
+  cause: "The default pool named after the image already exists for a different image, or its template image cannot be read.",
+  remediation: "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.",
 });
 
-const POOL_IMAGE_MISMATCH_MESSAGE = "default pool serves another image";
-const POOL_IMAGE_MISMATCH_CAUSE = "The default pool named after the image already exists for a different image, or its template image cannot be read.";
-const POOL_IMAGE_MISMATCH_REMEDIATION = "Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.";
-
 /** The catalogue spec of `pool_image_mismatch`, frozen. */
-export const POOL_IMAGE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "pool_image_mismatch",
-  message: POOL_IMAGE_MISMATCH_MESSAGE,
-  cause: POOL_IMAGE_MISMATCH_CAUSE,
-  remediation: POOL_IMAGE_MISMATCH_REMEDIATION,
+export const POOL_IMAGE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, POOL_IMAGE_MISMATCH_TEXTS, {
   className: "PoolImageMismatchError",
   httpStatus: 409,
   grpcStatus: "FailedPrecondition",
@@ -942,18 +947,18 @@ export const POOL_IMAGE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `quota_exceeded` (frozen): the defaults of its errors' fields. */
+const QUOTA_EXCEEDED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "quota_exceeded",
+  message: "organization quota exceeded",
+  cause: "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.",
+  remediation: "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.",
 });
 
-const QUOTA_EXCEEDED_MESSAGE = "organization quota exceeded";
-const QUOTA_EXCEEDED_CAUSE = "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.";
-const QUOTA_EXCEEDED_REMEDIATION = "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.";
-
 /** The catalogue spec of `quota_exceeded`, frozen. */
-export const QUOTA_EXCEEDED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "quota_exceeded",
-  message: QUOTA_EXCEEDED_MESSAGE,
-  cause: QUOTA_EXCEEDED_CAUSE,
-  remediation: QUOTA_EXCEEDED_REMEDIATION,
+export const QUOTA_EXCEEDED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, QUOTA_EXCEEDED_TEXTS, {
   className: "QuotaExceededError",
   httpStatus: 429,
   grpcStatus: "ResourceExhausted",
@@ -968,18 +973,18 @@ export const QUOTA_EXCEEDED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `rate_limited` (frozen): the defaults of its errors' fields. */
+const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  message: "request rate limit exceeded",
+  cause: "The caller exceeded the request rate limit for this sandbox or endpoint.",
+  remediation: "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).",
 });
 
-const RATE_LIMITED_MESSAGE = "request rate limit exceeded";
-const RATE_LIMITED_CAUSE = "The caller exceeded the request rate limit for this sandbox or endpoint.";
-const RATE_LIMITED_REMEDIATION = "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).";
-
 /** The catalogue spec of `rate_limited`, frozen. */
-export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "rate_limited",
-  message: RATE_LIMITED_MESSAGE,
-  cause: RATE_LIMITED_CAUSE,
-  remediation: RATE_LIMITED_REMEDIATION,
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RATE_LIMITED_TEXTS, {
   className: "RateLimitedError",
   httpStatus: 429,
   grpcStatus: "ResourceExhausted",
@@ -994,18 +999,18 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `ready_timeout` (frozen): the defaults of its errors' fields. */
+const READY_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "ready_timeout",
+  message: "not ready before the wait timeout",
+  cause: "A sandbox or its forks did not reach the Ready phase within the wait timeout.",
+  remediation: "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",
 });
 
-const READY_TIMEOUT_MESSAGE = "not ready before the wait timeout";
-const READY_TIMEOUT_CAUSE = "A sandbox or its forks did not reach the Ready phase within the wait timeout.";
-const READY_TIMEOUT_REMEDIATION = "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).";
-
 /** The catalogue spec of `ready_timeout`, frozen. */
-export const READY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "ready_timeout",
-  message: READY_TIMEOUT_MESSAGE,
-  cause: READY_TIMEOUT_CAUSE,
-  remediation: READY_TIMEOUT_REMEDIATION,
+export const READY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, READY_TIMEOUT_TEXTS, {
   className: "ReadyTimeoutError",
   httpStatus: 504,
   grpcStatus: "DeadlineExceeded",
@@ -1020,18 +1025,18 @@ export const READY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `request_timeout` (frozen): the defaults of its errors' fields. */
+const REQUEST_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "request_timeout",
+  message: "request timeout",
+  cause: "The server or a proxy answered 408 without an error envelope because the request took too long to arrive.",
+  remediation: "Send the request again; if it keeps timing out, check the network path and the size of the body.",
 });
 
-const REQUEST_TIMEOUT_MESSAGE = "request timeout";
-const REQUEST_TIMEOUT_CAUSE = "The server or a proxy answered 408 without an error envelope because the request took too long to arrive.";
-const REQUEST_TIMEOUT_REMEDIATION = "Send the request again; if it keeps timing out, check the network path and the size of the body.";
-
 /** The catalogue spec of `request_timeout`, frozen. */
-export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "request_timeout",
-  message: REQUEST_TIMEOUT_MESSAGE,
-  cause: REQUEST_TIMEOUT_CAUSE,
-  remediation: REQUEST_TIMEOUT_REMEDIATION,
+export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, REQUEST_TIMEOUT_TEXTS, {
   className: "RequestTimeoutError",
   httpStatus: 408,
   grpcStatus: "DeadlineExceeded",
@@ -1046,18 +1051,18 @@ export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `reserved_expose_label` (frozen): the defaults of its errors' fields. */
+const RESERVED_EXPOSE_LABEL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "reserved_expose_label",
+  message: "expose label is reserved",
+  cause: "The expose label is a reserved control-plane name that tenants may not use.",
+  remediation: "Choose a label that is not a well-known control-plane name.",
 });
 
-const RESERVED_EXPOSE_LABEL_MESSAGE = "expose label is reserved";
-const RESERVED_EXPOSE_LABEL_CAUSE = "The expose label is a reserved control-plane name that tenants may not use.";
-const RESERVED_EXPOSE_LABEL_REMEDIATION = "Choose a label that is not a well-known control-plane name.";
-
 /** The catalogue spec of `reserved_expose_label`, frozen. */
-export const RESERVED_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "reserved_expose_label",
-  message: RESERVED_EXPOSE_LABEL_MESSAGE,
-  cause: RESERVED_EXPOSE_LABEL_CAUSE,
-  remediation: RESERVED_EXPOSE_LABEL_REMEDIATION,
+export const RESERVED_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RESERVED_EXPOSE_LABEL_TEXTS, {
   className: "ReservedExposeLabelError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -1072,18 +1077,18 @@ export const RESERVED_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `response_timeout` (frozen): the defaults of its errors' fields. */
+const RESPONSE_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "response_timeout",
+  message: "no response before the caller's deadline",
+  cause: "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.",
+  remediation: "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.",
 });
 
-const RESPONSE_TIMEOUT_MESSAGE = "no response before the caller's deadline";
-const RESPONSE_TIMEOUT_CAUSE = "The caller's own timeout passed while the request was being sent or while the SDK waited for the response.";
-const RESPONSE_TIMEOUT_REMEDIATION = "Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.";
-
 /** The catalogue spec of `response_timeout`, frozen. */
-export const RESPONSE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "response_timeout",
-  message: RESPONSE_TIMEOUT_MESSAGE,
-  cause: RESPONSE_TIMEOUT_CAUSE,
-  remediation: RESPONSE_TIMEOUT_REMEDIATION,
+export const RESPONSE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RESPONSE_TIMEOUT_TEXTS, {
   className: "ResponseTimeoutError",
   httpStatus: 504,
   grpcStatus: "DeadlineExceeded",
@@ -1098,18 +1103,18 @@ export const RESPONSE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `revision_not_committed` (frozen): the defaults of its errors' fields. */
+const REVISION_NOT_COMMITTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "revision_not_committed",
+  message: "revision is not committed",
+  cause: "The revision to fork is not in the Committed phase, or has no content manifest yet.",
+  remediation: "Wait until workspace.log() shows the revision Committed, then fork it.",
 });
 
-const REVISION_NOT_COMMITTED_MESSAGE = "revision is not committed";
-const REVISION_NOT_COMMITTED_CAUSE = "The revision to fork is not in the Committed phase, or has no content manifest yet.";
-const REVISION_NOT_COMMITTED_REMEDIATION = "Wait until workspace.log() shows the revision Committed, then fork it.";
-
 /** The catalogue spec of `revision_not_committed`, frozen. */
-export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "revision_not_committed",
-  message: REVISION_NOT_COMMITTED_MESSAGE,
-  cause: REVISION_NOT_COMMITTED_CAUSE,
-  remediation: REVISION_NOT_COMMITTED_REMEDIATION,
+export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, REVISION_NOT_COMMITTED_TEXTS, {
   className: "RevisionNotCommittedError",
   httpStatus: 409,
   grpcStatus: "FailedPrecondition",
@@ -1124,18 +1129,18 @@ export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.free
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `sandbox_failed` (frozen): the defaults of its errors' fields. */
+const SANDBOX_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "sandbox_failed",
+  message: "sandbox failed",
+  cause: "The sandbox reached the Failed phase before it became Ready.",
+  remediation: "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",
 });
 
-const SANDBOX_FAILED_MESSAGE = "sandbox failed";
-const SANDBOX_FAILED_CAUSE = "The sandbox reached the Failed phase before it became Ready.";
-const SANDBOX_FAILED_REMEDIATION = "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.";
-
 /** The catalogue spec of `sandbox_failed`, frozen. */
-export const SANDBOX_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "sandbox_failed",
-  message: SANDBOX_FAILED_MESSAGE,
-  cause: SANDBOX_FAILED_CAUSE,
-  remediation: SANDBOX_FAILED_REMEDIATION,
+export const SANDBOX_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, SANDBOX_FAILED_TEXTS, {
   className: "SandboxFailedError",
   httpStatus: 500,
   grpcStatus: "Internal",
@@ -1150,18 +1155,18 @@ export const SANDBOX_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `timeout_too_large` (frozen): the defaults of its errors' fields. */
+const TIMEOUT_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "timeout_too_large",
+  message: "requested timeout exceeds the ceiling",
+  cause: "The requested timeout exceeds the server ceiling.",
+  remediation: "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.",
 });
 
-const TIMEOUT_TOO_LARGE_MESSAGE = "requested timeout exceeds the ceiling";
-const TIMEOUT_TOO_LARGE_CAUSE = "The requested timeout exceeds the server ceiling.";
-const TIMEOUT_TOO_LARGE_REMEDIATION = "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.";
-
 /** The catalogue spec of `timeout_too_large`, frozen. */
-export const TIMEOUT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "timeout_too_large",
-  message: TIMEOUT_TOO_LARGE_MESSAGE,
-  cause: TIMEOUT_TOO_LARGE_CAUSE,
-  remediation: TIMEOUT_TOO_LARGE_REMEDIATION,
+export const TIMEOUT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, TIMEOUT_TOO_LARGE_TEXTS, {
   className: "TimeoutTooLargeError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -1176,18 +1181,18 @@ export const TIMEOUT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `too_many_streams` (frozen): the defaults of its errors' fields. */
+const TOO_MANY_STREAMS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "too_many_streams",
+  message: "sandbox at its concurrent-stream limit",
+  cause: "The sandbox is at its concurrent-stream limit.",
+  remediation: "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.",
 });
 
-const TOO_MANY_STREAMS_MESSAGE = "sandbox at its concurrent-stream limit";
-const TOO_MANY_STREAMS_CAUSE = "The sandbox is at its concurrent-stream limit.";
-const TOO_MANY_STREAMS_REMEDIATION = "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.";
-
 /** The catalogue spec of `too_many_streams`, frozen. */
-export const TOO_MANY_STREAMS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "too_many_streams",
-  message: TOO_MANY_STREAMS_MESSAGE,
-  cause: TOO_MANY_STREAMS_CAUSE,
-  remediation: TOO_MANY_STREAMS_REMEDIATION,
+export const TOO_MANY_STREAMS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, TOO_MANY_STREAMS_TEXTS, {
   className: "TooManyStreamsError",
   httpStatus: 429,
   grpcStatus: "ResourceExhausted",
@@ -1202,18 +1207,18 @@ export const TOO_MANY_STREAMS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `unauthorized` (frozen): the defaults of its errors' fields. */
+const UNAUTHORIZED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unauthorized",
+  message: "missing or invalid sandbox token",
+  cause: "The per-sandbox bearer token is missing or invalid.",
+  remediation: "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.",
 });
 
-const UNAUTHORIZED_MESSAGE = "missing or invalid sandbox token";
-const UNAUTHORIZED_CAUSE = "The per-sandbox bearer token is missing or invalid.";
-const UNAUTHORIZED_REMEDIATION = "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.";
-
 /** The catalogue spec of `unauthorized`, frozen. */
-export const UNAUTHORIZED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "unauthorized",
-  message: UNAUTHORIZED_MESSAGE,
-  cause: UNAUTHORIZED_CAUSE,
-  remediation: UNAUTHORIZED_REMEDIATION,
+export const UNAUTHORIZED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNAUTHORIZED_TEXTS, {
   className: "UnauthorizedError",
   httpStatus: 401,
   grpcStatus: "Unauthenticated",
@@ -1228,18 +1233,18 @@ export const UNAUTHORIZED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `unavailable` (frozen): the defaults of its errors' fields. */
+const UNAVAILABLE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unavailable",
+  message: "service unavailable",
+  cause: "The API or a proxy answered 503 without an error envelope.",
+  remediation: "The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.",
 });
 
-const UNAVAILABLE_MESSAGE = "service unavailable";
-const UNAVAILABLE_CAUSE = "The API or a proxy answered 503 without an error envelope.";
-const UNAVAILABLE_REMEDIATION = "The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.";
-
 /** The catalogue spec of `unavailable`, frozen. */
-export const UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "unavailable",
-  message: UNAVAILABLE_MESSAGE,
-  cause: UNAVAILABLE_CAUSE,
-  remediation: UNAVAILABLE_REMEDIATION,
+export const UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNAVAILABLE_TEXTS, {
   className: "UnavailableError",
   httpStatus: 503,
   grpcStatus: "Unavailable",
@@ -1254,18 +1259,18 @@ export const UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `unexpected_status` (frozen): the defaults of its errors' fields. */
+const UNEXPECTED_STATUS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unexpected_status",
+  message: "unexpected response status",
+  cause: "The response had a status that is not an error status the API defines, and no error envelope.",
+  remediation: "Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.",
 });
 
-const UNEXPECTED_STATUS_MESSAGE = "unexpected response status";
-const UNEXPECTED_STATUS_CAUSE = "The response had a status that is not an error status the API defines, and no error envelope.";
-const UNEXPECTED_STATUS_REMEDIATION = "Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.";
-
 /** The catalogue spec of `unexpected_status`, frozen. */
-export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "unexpected_status",
-  message: UNEXPECTED_STATUS_MESSAGE,
-  cause: UNEXPECTED_STATUS_CAUSE,
-  remediation: UNEXPECTED_STATUS_REMEDIATION,
+export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNEXPECTED_STATUS_TEXTS, {
   className: "UnexpectedStatusError",
   httpStatus: 500,
   grpcStatus: "Unknown",
@@ -1280,18 +1285,18 @@ export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `workspace_not_found` (frozen): the defaults of its errors' fields. */
+const WORKSPACE_NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "workspace_not_found",
+  message: "workspace not found",
+  cause: "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).",
+  remediation: "Create it with client.create_workspace(name) first, or check its name and namespace.",
 });
 
-const WORKSPACE_NOT_FOUND_MESSAGE = "workspace not found";
-const WORKSPACE_NOT_FOUND_CAUSE = "The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).";
-const WORKSPACE_NOT_FOUND_REMEDIATION = "Create it with client.create_workspace(name) first, or check its name and namespace.";
-
 /** The catalogue spec of `workspace_not_found`, frozen. */
-export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "workspace_not_found",
-  message: WORKSPACE_NOT_FOUND_MESSAGE,
-  cause: WORKSPACE_NOT_FOUND_CAUSE,
-  remediation: WORKSPACE_NOT_FOUND_REMEDIATION,
+export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, WORKSPACE_NOT_FOUND_TEXTS, {
   className: "WorkspaceNotFoundError",
   httpStatus: 404,
   grpcStatus: "NotFound",
@@ -1306,7 +1311,7 @@ export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
-});
+} satisfies SpecFields));
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
@@ -1314,55 +1319,55 @@ export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
  * constructs errors keeps these, not every spec).
  */
 export const TEXTS: readonly CodeTexts[] = [
-  { code: "bad_gateway", message: BAD_GATEWAY_MESSAGE, cause: BAD_GATEWAY_CAUSE, remediation: BAD_GATEWAY_REMEDIATION },
-  { code: "bad_request", message: BAD_REQUEST_MESSAGE, cause: BAD_REQUEST_CAUSE, remediation: BAD_REQUEST_REMEDIATION },
-  { code: "body_too_large", message: BODY_TOO_LARGE_MESSAGE, cause: BODY_TOO_LARGE_CAUSE, remediation: BODY_TOO_LARGE_REMEDIATION },
-  { code: "budget_exhausted", message: BUDGET_EXHAUSTED_MESSAGE, cause: BUDGET_EXHAUSTED_CAUSE, remediation: BUDGET_EXHAUSTED_REMEDIATION },
-  { code: "build_failed", message: BUILD_FAILED_MESSAGE, cause: BUILD_FAILED_CAUSE, remediation: BUILD_FAILED_REMEDIATION },
-  { code: "canceled", message: CANCELED_MESSAGE, cause: CANCELED_CAUSE, remediation: CANCELED_REMEDIATION },
-  { code: "conflict", message: CONFLICT_MESSAGE, cause: CONFLICT_CAUSE, remediation: CONFLICT_REMEDIATION },
-  { code: "connection_failed", message: CONNECTION_FAILED_MESSAGE, cause: CONNECTION_FAILED_CAUSE, remediation: CONNECTION_FAILED_REMEDIATION },
-  { code: "connection_lost", message: CONNECTION_LOST_MESSAGE, cause: CONNECTION_LOST_CAUSE, remediation: CONNECTION_LOST_REMEDIATION },
-  { code: "exec_failed", message: EXEC_FAILED_MESSAGE, cause: EXEC_FAILED_CAUSE, remediation: EXEC_FAILED_REMEDIATION },
-  { code: "exec_timeout", message: EXEC_TIMEOUT_MESSAGE, cause: EXEC_TIMEOUT_CAUSE, remediation: EXEC_TIMEOUT_REMEDIATION },
-  { code: "file_failed", message: FILE_FAILED_MESSAGE, cause: FILE_FAILED_CAUSE, remediation: FILE_FAILED_REMEDIATION },
-  { code: "forbidden", message: FORBIDDEN_MESSAGE, cause: FORBIDDEN_CAUSE, remediation: FORBIDDEN_REMEDIATION },
-  { code: "fork_rejected", message: FORK_REJECTED_MESSAGE, cause: FORK_REJECTED_CAUSE, remediation: FORK_REJECTED_REMEDIATION },
-  { code: "fork_unavailable", message: FORK_UNAVAILABLE_MESSAGE, cause: FORK_UNAVAILABLE_CAUSE, remediation: FORK_UNAVAILABLE_REMEDIATION },
-  { code: "gateway_timeout", message: GATEWAY_TIMEOUT_MESSAGE, cause: GATEWAY_TIMEOUT_CAUSE, remediation: GATEWAY_TIMEOUT_REMEDIATION },
-  { code: "idle_timeout", message: IDLE_TIMEOUT_MESSAGE, cause: IDLE_TIMEOUT_CAUSE, remediation: IDLE_TIMEOUT_REMEDIATION },
-  { code: "integration_dependency_missing", message: INTEGRATION_DEPENDENCY_MISSING_MESSAGE, cause: INTEGRATION_DEPENDENCY_MISSING_CAUSE, remediation: INTEGRATION_DEPENDENCY_MISSING_REMEDIATION },
-  { code: "integration_registration_pending", message: INTEGRATION_REGISTRATION_PENDING_MESSAGE, cause: INTEGRATION_REGISTRATION_PENDING_CAUSE, remediation: INTEGRATION_REGISTRATION_PENDING_REMEDIATION },
-  { code: "internal", message: INTERNAL_MESSAGE, cause: INTERNAL_CAUSE, remediation: INTERNAL_REMEDIATION },
-  { code: "invalid_expose_label", message: INVALID_EXPOSE_LABEL_MESSAGE, cause: INVALID_EXPOSE_LABEL_CAUSE, remediation: INVALID_EXPOSE_LABEL_REMEDIATION },
-  { code: "invalid_input", message: INVALID_INPUT_MESSAGE, cause: INVALID_INPUT_CAUSE, remediation: INVALID_INPUT_REMEDIATION },
-  { code: "invalid_json", message: INVALID_JSON_MESSAGE, cause: INVALID_JSON_CAUSE, remediation: INVALID_JSON_REMEDIATION },
-  { code: "invalid_output", message: INVALID_OUTPUT_MESSAGE, cause: INVALID_OUTPUT_CAUSE, remediation: INVALID_OUTPUT_REMEDIATION },
-  { code: "invalid_response", message: INVALID_RESPONSE_MESSAGE, cause: INVALID_RESPONSE_CAUSE, remediation: INVALID_RESPONSE_REMEDIATION },
-  { code: "invalid_serve_port", message: INVALID_SERVE_PORT_MESSAGE, cause: INVALID_SERVE_PORT_CAUSE, remediation: INVALID_SERVE_PORT_REMEDIATION },
-  { code: "kubernetes_not_installed", message: KUBERNETES_NOT_INSTALLED_MESSAGE, cause: KUBERNETES_NOT_INSTALLED_CAUSE, remediation: KUBERNETES_NOT_INSTALLED_REMEDIATION },
-  { code: "missing_expose_domain", message: MISSING_EXPOSE_DOMAIN_MESSAGE, cause: MISSING_EXPOSE_DOMAIN_CAUSE, remediation: MISSING_EXPOSE_DOMAIN_REMEDIATION },
-  { code: "missing_image_or_pool", message: MISSING_IMAGE_OR_POOL_MESSAGE, cause: MISSING_IMAGE_OR_POOL_CAUSE, remediation: MISSING_IMAGE_OR_POOL_REMEDIATION },
-  { code: "missing_serve_pool", message: MISSING_SERVE_POOL_MESSAGE, cause: MISSING_SERVE_POOL_CAUSE, remediation: MISSING_SERVE_POOL_REMEDIATION },
-  { code: "no_default_pool", message: NO_DEFAULT_POOL_MESSAGE, cause: NO_DEFAULT_POOL_CAUSE, remediation: NO_DEFAULT_POOL_REMEDIATION },
-  { code: "no_diff", message: NO_DIFF_MESSAGE, cause: NO_DIFF_CAUSE, remediation: NO_DIFF_REMEDIATION },
-  { code: "not_bound", message: NOT_BOUND_MESSAGE, cause: NOT_BOUND_CAUSE, remediation: NOT_BOUND_REMEDIATION },
-  { code: "not_found", message: NOT_FOUND_MESSAGE, cause: NOT_FOUND_CAUSE, remediation: NOT_FOUND_REMEDIATION },
-  { code: "pool_image_mismatch", message: POOL_IMAGE_MISMATCH_MESSAGE, cause: POOL_IMAGE_MISMATCH_CAUSE, remediation: POOL_IMAGE_MISMATCH_REMEDIATION },
-  { code: "quota_exceeded", message: QUOTA_EXCEEDED_MESSAGE, cause: QUOTA_EXCEEDED_CAUSE, remediation: QUOTA_EXCEEDED_REMEDIATION },
-  { code: "rate_limited", message: RATE_LIMITED_MESSAGE, cause: RATE_LIMITED_CAUSE, remediation: RATE_LIMITED_REMEDIATION },
-  { code: "ready_timeout", message: READY_TIMEOUT_MESSAGE, cause: READY_TIMEOUT_CAUSE, remediation: READY_TIMEOUT_REMEDIATION },
-  { code: "request_timeout", message: REQUEST_TIMEOUT_MESSAGE, cause: REQUEST_TIMEOUT_CAUSE, remediation: REQUEST_TIMEOUT_REMEDIATION },
-  { code: "reserved_expose_label", message: RESERVED_EXPOSE_LABEL_MESSAGE, cause: RESERVED_EXPOSE_LABEL_CAUSE, remediation: RESERVED_EXPOSE_LABEL_REMEDIATION },
-  { code: "response_timeout", message: RESPONSE_TIMEOUT_MESSAGE, cause: RESPONSE_TIMEOUT_CAUSE, remediation: RESPONSE_TIMEOUT_REMEDIATION },
-  { code: "revision_not_committed", message: REVISION_NOT_COMMITTED_MESSAGE, cause: REVISION_NOT_COMMITTED_CAUSE, remediation: REVISION_NOT_COMMITTED_REMEDIATION },
-  { code: "sandbox_failed", message: SANDBOX_FAILED_MESSAGE, cause: SANDBOX_FAILED_CAUSE, remediation: SANDBOX_FAILED_REMEDIATION },
-  { code: "timeout_too_large", message: TIMEOUT_TOO_LARGE_MESSAGE, cause: TIMEOUT_TOO_LARGE_CAUSE, remediation: TIMEOUT_TOO_LARGE_REMEDIATION },
-  { code: "too_many_streams", message: TOO_MANY_STREAMS_MESSAGE, cause: TOO_MANY_STREAMS_CAUSE, remediation: TOO_MANY_STREAMS_REMEDIATION },
-  { code: "unauthorized", message: UNAUTHORIZED_MESSAGE, cause: UNAUTHORIZED_CAUSE, remediation: UNAUTHORIZED_REMEDIATION },
-  { code: "unavailable", message: UNAVAILABLE_MESSAGE, cause: UNAVAILABLE_CAUSE, remediation: UNAVAILABLE_REMEDIATION },
-  { code: "unexpected_status", message: UNEXPECTED_STATUS_MESSAGE, cause: UNEXPECTED_STATUS_CAUSE, remediation: UNEXPECTED_STATUS_REMEDIATION },
-  { code: "workspace_not_found", message: WORKSPACE_NOT_FOUND_MESSAGE, cause: WORKSPACE_NOT_FOUND_CAUSE, remediation: WORKSPACE_NOT_FOUND_REMEDIATION },
+  BAD_GATEWAY_TEXTS,
+  BAD_REQUEST_TEXTS,
+  BODY_TOO_LARGE_TEXTS,
+  BUDGET_EXHAUSTED_TEXTS,
+  BUILD_FAILED_TEXTS,
+  CANCELED_TEXTS,
+  CONFLICT_TEXTS,
+  CONNECTION_FAILED_TEXTS,
+  CONNECTION_LOST_TEXTS,
+  EXEC_FAILED_TEXTS,
+  EXEC_TIMEOUT_TEXTS,
+  FILE_FAILED_TEXTS,
+  FORBIDDEN_TEXTS,
+  FORK_REJECTED_TEXTS,
+  FORK_UNAVAILABLE_TEXTS,
+  GATEWAY_TIMEOUT_TEXTS,
+  IDLE_TIMEOUT_TEXTS,
+  INTEGRATION_DEPENDENCY_MISSING_TEXTS,
+  INTEGRATION_REGISTRATION_PENDING_TEXTS,
+  INTERNAL_TEXTS,
+  INVALID_EXPOSE_LABEL_TEXTS,
+  INVALID_INPUT_TEXTS,
+  INVALID_JSON_TEXTS,
+  INVALID_OUTPUT_TEXTS,
+  INVALID_RESPONSE_TEXTS,
+  INVALID_SERVE_PORT_TEXTS,
+  KUBERNETES_NOT_INSTALLED_TEXTS,
+  MISSING_EXPOSE_DOMAIN_TEXTS,
+  MISSING_IMAGE_OR_POOL_TEXTS,
+  MISSING_SERVE_POOL_TEXTS,
+  NO_DEFAULT_POOL_TEXTS,
+  NO_DIFF_TEXTS,
+  NOT_BOUND_TEXTS,
+  NOT_FOUND_TEXTS,
+  POOL_IMAGE_MISMATCH_TEXTS,
+  QUOTA_EXCEEDED_TEXTS,
+  RATE_LIMITED_TEXTS,
+  READY_TIMEOUT_TEXTS,
+  REQUEST_TIMEOUT_TEXTS,
+  RESERVED_EXPOSE_LABEL_TEXTS,
+  RESPONSE_TIMEOUT_TEXTS,
+  REVISION_NOT_COMMITTED_TEXTS,
+  SANDBOX_FAILED_TEXTS,
+  TIMEOUT_TOO_LARGE_TEXTS,
+  TOO_MANY_STREAMS_TEXTS,
+  UNAUTHORIZED_TEXTS,
+  UNAVAILABLE_TEXTS,
+  UNEXPECTED_STATUS_TEXTS,
+  WORKSPACE_NOT_FOUND_TEXTS,
 ];
 
 /** Every code of the catalogue, sorted by code. */

@@ -4,14 +4,19 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
- * Every value is a literal (or a frozen one), so a bundler keeps only the
- * specs its user's code reaches; each text is one constant, shared by its
- * code's spec and by TEXTS, which the public constructors read.
+ * Every value is a literal (or a frozen one, built by pure calls), so a
+ * bundler keeps only the specs its user's code reaches. A code's texts are
+ * one object, copied into its spec and listed in TEXTS, which the base
+ * class's constructor reads: a bundle with one class keeps every code's
+ * texts, and only that class's spec.
  *
  * @module
  */
 
 import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+
+/** What a spec holds besides its code's texts. */
+type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
 
 /** The npm package these errors belong to; it keys cross-build `instanceof`. */
 export const PACKAGE_NAME = "@labby/errors";
@@ -34,16 +39,16 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
-const AMBIGUOUS_TOOL_MESSAGE = "ambiguous tool name";
-const AMBIGUOUS_TOOL_CAUSE = "The tool name exists on more than one upstream and must be qualified (origin discovery).";
-const AMBIGUOUS_TOOL_REMEDIATION = "Qualify the tool name with its upstream, for example upstream.tool.";
+/** The texts of `ambiguous_tool` (frozen): the defaults of its errors' fields. */
+const AMBIGUOUS_TOOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "ambiguous_tool",
+  message: "ambiguous tool name",
+  cause: "The tool name exists on more than one upstream and must be qualified (origin discovery).",
+  remediation: "Qualify the tool name with its upstream, for example upstream.tool.",
+});
 
 /** The catalogue spec of `ambiguous_tool`, frozen. */
-export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "ambiguous_tool",
-  message: AMBIGUOUS_TOOL_MESSAGE,
-  cause: AMBIGUOUS_TOOL_CAUSE,
-  remediation: AMBIGUOUS_TOOL_REMEDIATION,
+export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, AMBIGUOUS_TOOL_TEXTS, {
   className: "AmbiguousToolError",
   httpStatus: 422,
   grpcStatus: "InvalidArgument",
@@ -58,18 +63,18 @@ export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `auth_failed` (frozen): the defaults of its errors' fields. */
+const AUTH_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "auth_failed",
+  message: "authentication failed",
+  cause: "The credential for the gateway or an upstream was rejected (origin upstream_transport).",
+  remediation: "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.",
 });
 
-const AUTH_FAILED_MESSAGE = "authentication failed";
-const AUTH_FAILED_CAUSE = "The credential for the gateway or an upstream was rejected (origin upstream_transport).";
-const AUTH_FAILED_REMEDIATION = "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.";
-
 /** The catalogue spec of `auth_failed`, frozen. */
-export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "auth_failed",
-  message: AUTH_FAILED_MESSAGE,
-  cause: AUTH_FAILED_CAUSE,
-  remediation: AUTH_FAILED_REMEDIATION,
+export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, AUTH_FAILED_TEXTS, {
   className: "AuthFailedError",
   httpStatus: 401,
   grpcStatus: "Unauthenticated",
@@ -84,18 +89,18 @@ export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `bad_request` (frozen): the defaults of its errors' fields. */
+const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  message: "request rejected",
+  cause: "The gateway or a proxy answered with a 4xx status and no error envelope.",
+  remediation: "Compare the request with the action's documentation before sending it again.",
 });
 
-const BAD_REQUEST_MESSAGE = "request rejected";
-const BAD_REQUEST_CAUSE = "The gateway or a proxy answered with a 4xx status and no error envelope.";
-const BAD_REQUEST_REMEDIATION = "Compare the request with the action's documentation before sending it again.";
-
 /** The catalogue spec of `bad_request`, frozen. */
-export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "bad_request",
-  message: BAD_REQUEST_MESSAGE,
-  cause: BAD_REQUEST_CAUSE,
-  remediation: BAD_REQUEST_REMEDIATION,
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BAD_REQUEST_TEXTS, {
   className: "BadRequestError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -110,18 +115,18 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `cancelled` (frozen): the defaults of its errors' fields. */
+const CANCELLED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "cancelled",
+  message: "call cancelled",
+  cause: "The upstream reported that the proxied call was cancelled (origin upstream_transport).",
+  remediation: "Check whether the call took effect before deciding to repeat it.",
 });
 
-const CANCELLED_MESSAGE = "call cancelled";
-const CANCELLED_CAUSE = "The upstream reported that the proxied call was cancelled (origin upstream_transport).";
-const CANCELLED_REMEDIATION = "Check whether the call took effect before deciding to repeat it.";
-
 /** The catalogue spec of `cancelled`, frozen. */
-export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "cancelled",
-  message: CANCELLED_MESSAGE,
-  cause: CANCELLED_CAUSE,
-  remediation: CANCELLED_REMEDIATION,
+export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CANCELLED_TEXTS, {
   className: "CallCancelledError",
   httpStatus: 499,
   grpcStatus: "Canceled",
@@ -136,18 +141,18 @@ export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `confirmation_required` (frozen): the defaults of its errors' fields. */
+const CONFIRMATION_REQUIRED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "confirmation_required",
+  message: "confirmation required",
+  cause: "A destructive action was requested without explicit confirmation (origin policy).",
+  remediation: "Ask the user to confirm, then repeat the call with confirmation set.",
 });
 
-const CONFIRMATION_REQUIRED_MESSAGE = "confirmation required";
-const CONFIRMATION_REQUIRED_CAUSE = "A destructive action was requested without explicit confirmation (origin policy).";
-const CONFIRMATION_REQUIRED_REMEDIATION = "Ask the user to confirm, then repeat the call with confirmation set.";
-
 /** The catalogue spec of `confirmation_required`, frozen. */
-export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "confirmation_required",
-  message: CONFIRMATION_REQUIRED_MESSAGE,
-  cause: CONFIRMATION_REQUIRED_CAUSE,
-  remediation: CONFIRMATION_REQUIRED_REMEDIATION,
+export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONFIRMATION_REQUIRED_TEXTS, {
   className: "ConfirmationRequiredError",
   httpStatus: 422,
   grpcStatus: "FailedPrecondition",
@@ -162,18 +167,18 @@ export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `conflict` (frozen): the defaults of its errors' fields. */
+const CONFLICT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "conflict",
+  message: "identifier already exists",
+  cause: "The requested identifier already exists (origin validation).",
+  remediation: "Choose another identifier, or act on the existing resource instead.",
 });
 
-const CONFLICT_MESSAGE = "identifier already exists";
-const CONFLICT_CAUSE = "The requested identifier already exists (origin validation).";
-const CONFLICT_REMEDIATION = "Choose another identifier, or act on the existing resource instead.";
-
 /** The catalogue spec of `conflict`, frozen. */
-export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "conflict",
-  message: CONFLICT_MESSAGE,
-  cause: CONFLICT_CAUSE,
-  remediation: CONFLICT_REMEDIATION,
+export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONFLICT_TEXTS, {
   className: "ConflictError",
   httpStatus: 409,
   grpcStatus: "AlreadyExists",
@@ -188,18 +193,18 @@ export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `content_too_large` (frozen): the defaults of its errors' fields. */
+const CONTENT_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "content_too_large",
+  message: "content too large",
+  cause: "The request content exceeds the gateway's size limit (origin validation).",
+  remediation: "Send less content per call, for example by splitting it.",
 });
 
-const CONTENT_TOO_LARGE_MESSAGE = "content too large";
-const CONTENT_TOO_LARGE_CAUSE = "The request content exceeds the gateway's size limit (origin validation).";
-const CONTENT_TOO_LARGE_REMEDIATION = "Send less content per call, for example by splitting it.";
-
 /** The catalogue spec of `content_too_large`, frozen. */
-export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "content_too_large",
-  message: CONTENT_TOO_LARGE_MESSAGE,
-  cause: CONTENT_TOO_LARGE_CAUSE,
-  remediation: CONTENT_TOO_LARGE_REMEDIATION,
+export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONTENT_TOO_LARGE_TEXTS, {
   className: "ContentTooLargeError",
   httpStatus: 413,
   grpcStatus: "ResourceExhausted",
@@ -214,18 +219,18 @@ export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `forbidden` (frozen): the defaults of its errors' fields. */
+const FORBIDDEN_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "forbidden",
+  message: "missing required scopes",
+  cause: "The caller lacks the scopes the action requires (origin policy).",
+  remediation: "Use a credential that carries the scopes listed in required_scopes.",
 });
 
-const FORBIDDEN_MESSAGE = "missing required scopes";
-const FORBIDDEN_CAUSE = "The caller lacks the scopes the action requires (origin policy).";
-const FORBIDDEN_REMEDIATION = "Use a credential that carries the scopes listed in required_scopes.";
-
 /** The catalogue spec of `forbidden`, frozen. */
-export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "forbidden",
-  message: FORBIDDEN_MESSAGE,
-  cause: FORBIDDEN_CAUSE,
-  remediation: FORBIDDEN_REMEDIATION,
+export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FORBIDDEN_TEXTS, {
   className: "ForbiddenError",
   httpStatus: 403,
   grpcStatus: "PermissionDenied",
@@ -240,18 +245,18 @@ export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `gone` (frozen): the defaults of its errors' fields. */
+const GONE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "gone",
+  message: "resource gone",
+  cause: "The gateway or a proxy answered 410 without an error envelope.",
+  remediation: "Discover the resource again; the one the call named no longer exists.",
 });
 
-const GONE_MESSAGE = "resource gone";
-const GONE_CAUSE = "The gateway or a proxy answered 410 without an error envelope.";
-const GONE_REMEDIATION = "Discover the resource again; the one the call named no longer exists.";
-
 /** The catalogue spec of `gone`, frozen. */
-export const GONE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "gone",
-  message: GONE_MESSAGE,
-  cause: GONE_CAUSE,
-  remediation: GONE_REMEDIATION,
+export const GONE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, GONE_TEXTS, {
   className: "GoneError",
   httpStatus: 410,
   grpcStatus: "NotFound",
@@ -266,18 +271,18 @@ export const GONE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `internal_error` (frozen): the defaults of its errors' fields. */
+const INTERNAL_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "internal_error",
+  message: "internal error",
+  cause: "An unclassified failure inside the gateway (origin runtime).",
+  remediation: "Report the error with its request id; retrying is unlikely to help.",
 });
 
-const INTERNAL_ERROR_MESSAGE = "internal error";
-const INTERNAL_ERROR_CAUSE = "An unclassified failure inside the gateway (origin runtime).";
-const INTERNAL_ERROR_REMEDIATION = "Report the error with its request id; retrying is unlikely to help.";
-
 /** The catalogue spec of `internal_error`, frozen. */
-export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "internal_error",
-  message: INTERNAL_ERROR_MESSAGE,
-  cause: INTERNAL_ERROR_CAUSE,
-  remediation: INTERNAL_ERROR_REMEDIATION,
+export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INTERNAL_ERROR_TEXTS, {
   className: "InternalError",
   httpStatus: 500,
   grpcStatus: "Internal",
@@ -292,18 +297,18 @@ export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `invalid_param` (frozen): the defaults of its errors' fields. */
+const INVALID_PARAM_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_param",
+  message: "invalid parameter",
+  cause: "A parameter has the wrong type or an invalid value (origin validation).",
+  remediation: "Correct the parameter named in param to the type and range the action documents.",
 });
 
-const INVALID_PARAM_MESSAGE = "invalid parameter";
-const INVALID_PARAM_CAUSE = "A parameter has the wrong type or an invalid value (origin validation).";
-const INVALID_PARAM_REMEDIATION = "Correct the parameter named in param to the type and range the action documents.";
-
 /** The catalogue spec of `invalid_param`, frozen. */
-export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "invalid_param",
-  message: INVALID_PARAM_MESSAGE,
-  cause: INVALID_PARAM_CAUSE,
-  remediation: INVALID_PARAM_REMEDIATION,
+export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_PARAM_TEXTS, {
   className: "InvalidParamError",
   httpStatus: 422,
   grpcStatus: "InvalidArgument",
@@ -318,18 +323,18 @@ export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `missing_param` (frozen): the defaults of its errors' fields. */
+const MISSING_PARAM_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "missing_param",
+  message: "required parameter missing",
+  cause: "A parameter the action requires is absent (origin validation).",
+  remediation: "Add the parameter named in param and call the action again.",
 });
 
-const MISSING_PARAM_MESSAGE = "required parameter missing";
-const MISSING_PARAM_CAUSE = "A parameter the action requires is absent (origin validation).";
-const MISSING_PARAM_REMEDIATION = "Add the parameter named in param and call the action again.";
-
 /** The catalogue spec of `missing_param`, frozen. */
-export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "missing_param",
-  message: MISSING_PARAM_MESSAGE,
-  cause: MISSING_PARAM_CAUSE,
-  remediation: MISSING_PARAM_REMEDIATION,
+export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_PARAM_TEXTS, {
   className: "MissingParamError",
   httpStatus: 422,
   grpcStatus: "InvalidArgument",
@@ -344,18 +349,18 @@ export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `not_found` (frozen): the defaults of its errors' fields. */
+const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "not_found",
+  message: "not found",
+  cause: "The resource the call refers to does not exist (origin discovery).",
+  remediation: "Confirm the identifier, or list the resources and use one that exists.",
 });
 
-const NOT_FOUND_MESSAGE = "not found";
-const NOT_FOUND_CAUSE = "The resource the call refers to does not exist (origin discovery).";
-const NOT_FOUND_REMEDIATION = "Confirm the identifier, or list the resources and use one that exists.";
-
 /** The catalogue spec of `not_found`, frozen. */
-export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "not_found",
-  message: NOT_FOUND_MESSAGE,
-  cause: NOT_FOUND_CAUSE,
-  remediation: NOT_FOUND_REMEDIATION,
+export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NOT_FOUND_TEXTS, {
   className: "NotFoundError",
   httpStatus: 404,
   grpcStatus: "NotFound",
@@ -370,18 +375,18 @@ export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `rate_limited` (frozen): the defaults of its errors' fields. */
+const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  message: "rate limit exceeded",
+  cause: "The caller exceeded a rate or queue limit of the gateway (origin budget).",
+  remediation: "Wait retry_after_ms milliseconds, then send the same call again.",
 });
 
-const RATE_LIMITED_MESSAGE = "rate limit exceeded";
-const RATE_LIMITED_CAUSE = "The caller exceeded a rate or queue limit of the gateway (origin budget).";
-const RATE_LIMITED_REMEDIATION = "Wait retry_after_ms milliseconds, then send the same call again.";
-
 /** The catalogue spec of `rate_limited`, frozen. */
-export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "rate_limited",
-  message: RATE_LIMITED_MESSAGE,
-  cause: RATE_LIMITED_CAUSE,
-  remediation: RATE_LIMITED_REMEDIATION,
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RATE_LIMITED_TEXTS, {
   className: "RateLimitedError",
   httpStatus: 429,
   grpcStatus: "ResourceExhausted",
@@ -396,18 +401,18 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `request_timeout` (frozen): the defaults of its errors' fields. */
+const REQUEST_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "request_timeout",
+  message: "request timeout",
+  cause: "The gateway or a proxy answered 408 without an error envelope.",
+  remediation: "Send the request again; check the network path if it keeps timing out.",
 });
 
-const REQUEST_TIMEOUT_MESSAGE = "request timeout";
-const REQUEST_TIMEOUT_CAUSE = "The gateway or a proxy answered 408 without an error envelope.";
-const REQUEST_TIMEOUT_REMEDIATION = "Send the request again; check the network path if it keeps timing out.";
-
 /** The catalogue spec of `request_timeout`, frozen. */
-export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "request_timeout",
-  message: REQUEST_TIMEOUT_MESSAGE,
-  cause: REQUEST_TIMEOUT_CAUSE,
-  remediation: REQUEST_TIMEOUT_REMEDIATION,
+export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, REQUEST_TIMEOUT_TEXTS, {
   className: "RequestTimeoutError",
   httpStatus: 408,
   grpcStatus: "DeadlineExceeded",
@@ -422,18 +427,18 @@ export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `service_unavailable` (frozen): the defaults of its errors' fields. */
+const SERVICE_UNAVAILABLE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "service_unavailable",
+  message: "service unavailable",
+  cause: "A service the call depends on is not running (origin bridge).",
+  remediation: "Start the service, or wait for it to come back, then retry.",
 });
 
-const SERVICE_UNAVAILABLE_MESSAGE = "service unavailable";
-const SERVICE_UNAVAILABLE_CAUSE = "A service the call depends on is not running (origin bridge).";
-const SERVICE_UNAVAILABLE_REMEDIATION = "Start the service, or wait for it to come back, then retry.";
-
 /** The catalogue spec of `service_unavailable`, frozen. */
-export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "service_unavailable",
-  message: SERVICE_UNAVAILABLE_MESSAGE,
-  cause: SERVICE_UNAVAILABLE_CAUSE,
-  remediation: SERVICE_UNAVAILABLE_REMEDIATION,
+export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, SERVICE_UNAVAILABLE_TEXTS, {
   className: "ServiceUnavailableError",
   httpStatus: 503,
   grpcStatus: "Unavailable",
@@ -448,18 +453,18 @@ export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `timeout` (frozen): the defaults of its errors' fields. */
+const TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "timeout",
+  message: "deadline exceeded",
+  cause: "The call ran past its wall-clock deadline and was stopped (origin code_mode).",
+  remediation: "Split the work into smaller calls, or raise the timeout if the action allows it.",
 });
 
-const TIMEOUT_MESSAGE = "deadline exceeded";
-const TIMEOUT_CAUSE = "The call ran past its wall-clock deadline and was stopped (origin code_mode).";
-const TIMEOUT_REMEDIATION = "Split the work into smaller calls, or raise the timeout if the action allows it.";
-
 /** The catalogue spec of `timeout`, frozen. */
-export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "timeout",
-  message: TIMEOUT_MESSAGE,
-  cause: TIMEOUT_CAUSE,
-  remediation: TIMEOUT_REMEDIATION,
+export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, TIMEOUT_TEXTS, {
   className: "ToolTimeoutError",
   httpStatus: 504,
   grpcStatus: "DeadlineExceeded",
@@ -474,18 +479,18 @@ export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "possible",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `unexpected_status` (frozen): the defaults of its errors' fields. */
+const UNEXPECTED_STATUS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unexpected_status",
+  message: "unexpected response status",
+  cause: "The response had a status the gateway does not define, and no error envelope (origin runtime).",
+  remediation: "Check the gateway URL and any proxy in between; report the status if the URL is right.",
 });
 
-const UNEXPECTED_STATUS_MESSAGE = "unexpected response status";
-const UNEXPECTED_STATUS_CAUSE = "The response had a status the gateway does not define, and no error envelope (origin runtime).";
-const UNEXPECTED_STATUS_REMEDIATION = "Check the gateway URL and any proxy in between; report the status if the URL is right.";
-
 /** The catalogue spec of `unexpected_status`, frozen. */
-export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "unexpected_status",
-  message: UNEXPECTED_STATUS_MESSAGE,
-  cause: UNEXPECTED_STATUS_CAUSE,
-  remediation: UNEXPECTED_STATUS_REMEDIATION,
+export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNEXPECTED_STATUS_TEXTS, {
   className: "UnexpectedStatusError",
   httpStatus: 500,
   grpcStatus: "Unknown",
@@ -500,18 +505,18 @@ export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `unknown_action` (frozen): the defaults of its errors' fields. */
+const UNKNOWN_ACTION_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unknown_action",
+  message: "unknown action",
+  cause: "The requested action is not registered with the dispatcher (origin validation).",
+  remediation: "Call one of the actions listed in valid_actions; the hint names the closest one.",
 });
 
-const UNKNOWN_ACTION_MESSAGE = "unknown action";
-const UNKNOWN_ACTION_CAUSE = "The requested action is not registered with the dispatcher (origin validation).";
-const UNKNOWN_ACTION_REMEDIATION = "Call one of the actions listed in valid_actions; the hint names the closest one.";
-
 /** The catalogue spec of `unknown_action`, frozen. */
-export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "unknown_action",
-  message: UNKNOWN_ACTION_MESSAGE,
-  cause: UNKNOWN_ACTION_CAUSE,
-  remediation: UNKNOWN_ACTION_REMEDIATION,
+export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNKNOWN_ACTION_TEXTS, {
   className: "UnknownActionError",
   httpStatus: 404,
   grpcStatus: "NotFound",
@@ -526,18 +531,18 @@ export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `unknown_instance` (frozen): the defaults of its errors' fields. */
+const UNKNOWN_INSTANCE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unknown_instance",
+  message: "unknown instance",
+  cause: "The named instance is not configured on this gateway (origin discovery).",
+  remediation: "List the configured instances and call one that exists.",
 });
 
-const UNKNOWN_INSTANCE_MESSAGE = "unknown instance";
-const UNKNOWN_INSTANCE_CAUSE = "The named instance is not configured on this gateway (origin discovery).";
-const UNKNOWN_INSTANCE_REMEDIATION = "List the configured instances and call one that exists.";
-
 /** The catalogue spec of `unknown_instance`, frozen. */
-export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "unknown_instance",
-  message: UNKNOWN_INSTANCE_MESSAGE,
-  cause: UNKNOWN_INSTANCE_CAUSE,
-  remediation: UNKNOWN_INSTANCE_REMEDIATION,
+export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNKNOWN_INSTANCE_TEXTS, {
   className: "UnknownInstanceError",
   httpStatus: 404,
   grpcStatus: "NotFound",
@@ -552,18 +557,18 @@ export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `upstream_error` (frozen): the defaults of its errors' fields. */
+const UPSTREAM_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "upstream_error",
+  message: "upstream failed",
+  cause: "The upstream MCP server failed or could not be reached (origin upstream_transport).",
+  remediation: "Retry with back-off; if it persists, check the upstream's health.",
 });
 
-const UPSTREAM_ERROR_MESSAGE = "upstream failed";
-const UPSTREAM_ERROR_CAUSE = "The upstream MCP server failed or could not be reached (origin upstream_transport).";
-const UPSTREAM_ERROR_REMEDIATION = "Retry with back-off; if it persists, check the upstream's health.";
-
 /** The catalogue spec of `upstream_error`, frozen. */
-export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "upstream_error",
-  message: UPSTREAM_ERROR_MESSAGE,
-  cause: UPSTREAM_ERROR_CAUSE,
-  remediation: UPSTREAM_ERROR_REMEDIATION,
+export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UPSTREAM_ERROR_TEXTS, {
   className: "UpstreamError",
   httpStatus: 502,
   grpcStatus: "Unavailable",
@@ -578,7 +583,7 @@ export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "server",
-});
+} satisfies SpecFields));
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
@@ -586,27 +591,27 @@ export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
  * constructs errors keeps these, not every spec).
  */
 export const TEXTS: readonly CodeTexts[] = [
-  { code: "ambiguous_tool", message: AMBIGUOUS_TOOL_MESSAGE, cause: AMBIGUOUS_TOOL_CAUSE, remediation: AMBIGUOUS_TOOL_REMEDIATION },
-  { code: "auth_failed", message: AUTH_FAILED_MESSAGE, cause: AUTH_FAILED_CAUSE, remediation: AUTH_FAILED_REMEDIATION },
-  { code: "bad_request", message: BAD_REQUEST_MESSAGE, cause: BAD_REQUEST_CAUSE, remediation: BAD_REQUEST_REMEDIATION },
-  { code: "cancelled", message: CANCELLED_MESSAGE, cause: CANCELLED_CAUSE, remediation: CANCELLED_REMEDIATION },
-  { code: "confirmation_required", message: CONFIRMATION_REQUIRED_MESSAGE, cause: CONFIRMATION_REQUIRED_CAUSE, remediation: CONFIRMATION_REQUIRED_REMEDIATION },
-  { code: "conflict", message: CONFLICT_MESSAGE, cause: CONFLICT_CAUSE, remediation: CONFLICT_REMEDIATION },
-  { code: "content_too_large", message: CONTENT_TOO_LARGE_MESSAGE, cause: CONTENT_TOO_LARGE_CAUSE, remediation: CONTENT_TOO_LARGE_REMEDIATION },
-  { code: "forbidden", message: FORBIDDEN_MESSAGE, cause: FORBIDDEN_CAUSE, remediation: FORBIDDEN_REMEDIATION },
-  { code: "gone", message: GONE_MESSAGE, cause: GONE_CAUSE, remediation: GONE_REMEDIATION },
-  { code: "internal_error", message: INTERNAL_ERROR_MESSAGE, cause: INTERNAL_ERROR_CAUSE, remediation: INTERNAL_ERROR_REMEDIATION },
-  { code: "invalid_param", message: INVALID_PARAM_MESSAGE, cause: INVALID_PARAM_CAUSE, remediation: INVALID_PARAM_REMEDIATION },
-  { code: "missing_param", message: MISSING_PARAM_MESSAGE, cause: MISSING_PARAM_CAUSE, remediation: MISSING_PARAM_REMEDIATION },
-  { code: "not_found", message: NOT_FOUND_MESSAGE, cause: NOT_FOUND_CAUSE, remediation: NOT_FOUND_REMEDIATION },
-  { code: "rate_limited", message: RATE_LIMITED_MESSAGE, cause: RATE_LIMITED_CAUSE, remediation: RATE_LIMITED_REMEDIATION },
-  { code: "request_timeout", message: REQUEST_TIMEOUT_MESSAGE, cause: REQUEST_TIMEOUT_CAUSE, remediation: REQUEST_TIMEOUT_REMEDIATION },
-  { code: "service_unavailable", message: SERVICE_UNAVAILABLE_MESSAGE, cause: SERVICE_UNAVAILABLE_CAUSE, remediation: SERVICE_UNAVAILABLE_REMEDIATION },
-  { code: "timeout", message: TIMEOUT_MESSAGE, cause: TIMEOUT_CAUSE, remediation: TIMEOUT_REMEDIATION },
-  { code: "unexpected_status", message: UNEXPECTED_STATUS_MESSAGE, cause: UNEXPECTED_STATUS_CAUSE, remediation: UNEXPECTED_STATUS_REMEDIATION },
-  { code: "unknown_action", message: UNKNOWN_ACTION_MESSAGE, cause: UNKNOWN_ACTION_CAUSE, remediation: UNKNOWN_ACTION_REMEDIATION },
-  { code: "unknown_instance", message: UNKNOWN_INSTANCE_MESSAGE, cause: UNKNOWN_INSTANCE_CAUSE, remediation: UNKNOWN_INSTANCE_REMEDIATION },
-  { code: "upstream_error", message: UPSTREAM_ERROR_MESSAGE, cause: UPSTREAM_ERROR_CAUSE, remediation: UPSTREAM_ERROR_REMEDIATION },
+  AMBIGUOUS_TOOL_TEXTS,
+  AUTH_FAILED_TEXTS,
+  BAD_REQUEST_TEXTS,
+  CANCELLED_TEXTS,
+  CONFIRMATION_REQUIRED_TEXTS,
+  CONFLICT_TEXTS,
+  CONTENT_TOO_LARGE_TEXTS,
+  FORBIDDEN_TEXTS,
+  GONE_TEXTS,
+  INTERNAL_ERROR_TEXTS,
+  INVALID_PARAM_TEXTS,
+  MISSING_PARAM_TEXTS,
+  NOT_FOUND_TEXTS,
+  RATE_LIMITED_TEXTS,
+  REQUEST_TIMEOUT_TEXTS,
+  SERVICE_UNAVAILABLE_TEXTS,
+  TIMEOUT_TEXTS,
+  UNEXPECTED_STATUS_TEXTS,
+  UNKNOWN_ACTION_TEXTS,
+  UNKNOWN_INSTANCE_TEXTS,
+  UPSTREAM_ERROR_TEXTS,
 ];
 
 /** Every code of the catalogue, sorted by code. */

@@ -4,14 +4,19 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
- * Every value is a literal (or a frozen one), so a bundler keeps only the
- * specs its user's code reaches; each text is one constant, shared by its
- * code's spec and by TEXTS, which the public constructors read.
+ * Every value is a literal (or a frozen one, built by pure calls), so a
+ * bundler keeps only the specs its user's code reaches. A code's texts are
+ * one object, copied into its spec and listed in TEXTS, which the base
+ * class's constructor reads: a bundle with one class keeps every code's
+ * texts, and only that class's spec.
  *
  * @module
  */
 
 import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+
+/** What a spec holds besides its code's texts. */
+type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
 
 /** The npm package these errors belong to; it keys cross-build `instanceof`. */
 export const PACKAGE_NAME = "@minimal/errors";
@@ -34,16 +39,16 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
-const BAD_REQUEST_MESSAGE = "request rejected";
-const BAD_REQUEST_CAUSE = "The request was rejected.";
-const BAD_REQUEST_REMEDIATION = "Fix the request and send it again.";
+/** The texts of `bad_request` (frozen): the defaults of its errors' fields. */
+const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "bad_request",
+  message: "request rejected",
+  cause: "The request was rejected.",
+  remediation: "Fix the request and send it again.",
+});
 
 /** The catalogue spec of `bad_request`, frozen. */
-export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "bad_request",
-  message: BAD_REQUEST_MESSAGE,
-  cause: BAD_REQUEST_CAUSE,
-  remediation: BAD_REQUEST_REMEDIATION,
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BAD_REQUEST_TEXTS, {
   className: "BadRequestError",
   httpStatus: 400,
   grpcStatus: "InvalidArgument",
@@ -58,18 +63,18 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `internal` (frozen): the defaults of its errors' fields. */
+const INTERNAL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "internal",
+  message: "internal error",
+  cause: "An unclassified internal error occurred.",
+  remediation: "Retry later; report the error if it persists.",
 });
 
-const INTERNAL_MESSAGE = "internal error";
-const INTERNAL_CAUSE = "An unclassified internal error occurred.";
-const INTERNAL_REMEDIATION = "Retry later; report the error if it persists.";
-
 /** The catalogue spec of `internal`, frozen. */
-export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "internal",
-  message: INTERNAL_MESSAGE,
-  cause: INTERNAL_CAUSE,
-  remediation: INTERNAL_REMEDIATION,
+export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INTERNAL_TEXTS, {
   className: "InternalError",
   httpStatus: 500,
   grpcStatus: "Internal",
@@ -84,18 +89,18 @@ export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "unknown",
   emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `rate_limited` (frozen): the defaults of its errors' fields. */
+const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "rate_limited",
+  message: "rate limit exceeded",
+  cause: "The caller sent too many requests.",
+  remediation: "Wait retry_after_ms milliseconds, then retry.",
 });
 
-const RATE_LIMITED_MESSAGE = "rate limit exceeded";
-const RATE_LIMITED_CAUSE = "The caller sent too many requests.";
-const RATE_LIMITED_REMEDIATION = "Wait retry_after_ms milliseconds, then retry.";
-
 /** The catalogue spec of `rate_limited`, frozen. */
-export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
-  code: "rate_limited",
-  message: RATE_LIMITED_MESSAGE,
-  cause: RATE_LIMITED_CAUSE,
-  remediation: RATE_LIMITED_REMEDIATION,
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RATE_LIMITED_TEXTS, {
   className: "RateLimitedError",
   httpStatus: 429,
   grpcStatus: "ResourceExhausted",
@@ -110,7 +115,7 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
   }),
   sideEffects: "none_expected",
   emittedBy: "server",
-});
+} satisfies SpecFields));
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
@@ -118,9 +123,9 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze({
  * constructs errors keeps these, not every spec).
  */
 export const TEXTS: readonly CodeTexts[] = [
-  { code: "bad_request", message: BAD_REQUEST_MESSAGE, cause: BAD_REQUEST_CAUSE, remediation: BAD_REQUEST_REMEDIATION },
-  { code: "internal", message: INTERNAL_MESSAGE, cause: INTERNAL_CAUSE, remediation: INTERNAL_REMEDIATION },
-  { code: "rate_limited", message: RATE_LIMITED_MESSAGE, cause: RATE_LIMITED_CAUSE, remediation: RATE_LIMITED_REMEDIATION },
+  BAD_REQUEST_TEXTS,
+  INTERNAL_TEXTS,
+  RATE_LIMITED_TEXTS,
 ];
 
 /** Every code of the catalogue, sorted by code. */
