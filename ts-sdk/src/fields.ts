@@ -2,25 +2,21 @@
  * Filling an error's fields (docs/sdk-contract.md section 1, steps 5 to 7):
  * the code, the texts with their catalogue defaults, the context, the
  * request id and the retry delay, all sanitized. Both the parser
- * (parse.ts) and the public constructor (base.ts) fill fields here.
+ * (parse.ts, through {@link fill}) and the public constructors (base.ts,
+ * through {@link fillTexts}) fill fields here, by one function; only the
+ * parser's path reads headers (headers.ts) and recognises catalogue text by
+ * equality, so a bundle that only builds errors holds neither.
  *
  * @module
  */
 
 import { CONTEXT_FIELDS, LIMITS, TEXTS } from "./generated/catalogue.js";
+import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
 import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
-import { parseHttpDate } from "./httpdate.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
-/**
- * Response headers: a fetch `Headers`, anything with a `get(name)` method,
- * or a plain object (names looked up case-insensitively; a name given in
- * several cases gets its values joined with ", ", as `Headers.get` does).
- */
-export type HeadersLike =
-  | { get(name: string): string | null | undefined }
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type { HeadersLike };
 
 const MAX_KEYS = LIMITS.contextMaxKeys;
 
@@ -31,16 +27,17 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// --- text ---------------------------------------------------------------------
+export function holdsAny(text: string, forms: readonly string[]): boolean {
+  for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!)) return true;
+  return false;
+}
 
-/** The catalogue's context field names that sanitize to themselves. */
-let trustedNames: Set<string> | undefined;
+// --- the catalogue's texts ---------------------------------------------------------
 
 /**
- * A catalogue code with its texts, and whether each of them sanitizes
- * to itself (without a token): a server that sends a catalogue text
- * unchanged has it checked by one comparison. Found by one lookup of the
- * code as sent.
+ * A catalogue code with its texts, and whether each of them sanitizes to
+ * itself (without a token): a server that sends a catalogue text unchanged
+ * has it checked by one comparison. Found by one lookup of the code as sent.
  */
 class Entry {
   declare readonly spec: CodeTexts;
@@ -48,7 +45,7 @@ class Entry {
   declare readonly message: boolean;
   declare readonly cause: boolean;
   declare readonly remediation: boolean;
-  constructor(spec: CodeTexts, checked = true) {
+  constructor(spec: CodeTexts, checked: boolean) {
     const same = (t: string): boolean => checked && sanitizeWithForms(t, NO_FORMS) === t;
     this.spec = spec;
     this.code = same(spec.code);
@@ -58,24 +55,42 @@ class Entry {
   }
 }
 
-/** The catch-all's texts are empty: never trusted (and not sanitized at import: the sanitizer is built on first use). */
+/** The catch-all's texts are empty: never trusted. */
 const NO_ENTRY = new Entry(CATCH_ALL, false);
 
-let entries: Map<string, Entry> | undefined;
-
-function catalogue(): Map<string, Entry> {
-  if (entries === undefined) {
-    entries = new Map(TEXTS.map((t) => [t.code, new Entry(t)]));
-    // Every code's context fields are catalogue context fields (the generator's model).
-    trustedNames = new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
-  }
-  return entries;
+/**
+ * What the response path and the constructors' path of {@link fillWith}
+ * differ in. Each is built on first use (nothing runs at import).
+ */
+interface FillPath {
+  /** The entry of every catalogue code. */
+  entries(): ReadonlyMap<string, Entry>;
+  /** Context keys that only need the token step: catalogue field names that sanitize to themselves. */
+  trustedKeys(): ReadonlySet<string>;
+  /** The request id and the delay a response's headers give; none for a constructor. */
+  readonly headers: typeof fromHeaders | undefined;
 }
 
-export function holdsAny(text: string, forms: readonly string[]): boolean {
-  for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!)) return true;
-  return false;
-}
+let checkedEntries: Map<string, Entry> | undefined;
+let checkedKeys: Set<string> | undefined;
+
+/** The response path: catalogue text sent unchanged is recognised by equality, and headers are read. */
+const RESPONSE_PATH: FillPath = {
+  entries: () => (checkedEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, true)]))),
+  // Every code's context fields are catalogue context fields (the generator's model).
+  trustedKeys: () => (checkedKeys ??= new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t))),
+  headers: fromHeaders,
+};
+
+let plainEntries: Map<string, Entry> | undefined;
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** The constructors' path: every given text is sanitized (none is compared), and no header is read. */
+const CONSTRUCTOR_PATH: FillPath = {
+  entries: () => (plainEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, false)]))),
+  trustedKeys: () => NO_KEYS,
+  headers: undefined,
+};
 
 /**
  * The sanitized text member, or undefined when it is not text or is empty
@@ -106,7 +121,7 @@ let catalogueFields: Set<string> | undefined;
  * A member whose key is empty or changed by sanitizing is dropped (so no two
  * keys collide, and key order does not matter). Values follow the value rule.
  */
-function buildContext(raw: unknown, forms: readonly string[], plainForms: readonly string[]): ErrorContext {
+function buildContext(raw: unknown, forms: readonly string[], plainForms: readonly string[], trusted: ReadonlySet<string>): ErrorContext {
   if (!isObject(raw)) return EMPTY_CONTEXT;
   let keys = Object.keys(raw);
   if (keys.length === 0) return EMPTY_CONTEXT;
@@ -119,7 +134,7 @@ function buildContext(raw: unknown, forms: readonly string[], plainForms: readon
     const key = keys[i]!;
     // A trusted field name only needs the token step; any other key is kept when sanitizing leaves it as it is.
     if (key === "") continue;
-    if (trustedNames!.has(key) ? holdsAny(key, plainForms) : sanitizeField(key, forms, plainForms) !== key) continue;
+    if (trusted.has(key) ? holdsAny(key, plainForms) : sanitizeField(key, forms, plainForms) !== key) continue;
     const value = raw[key];
     const kept = typeof value === "string" ? sanitizeField(value, forms, plainForms) : contextValue(value);
     if (kept !== undefined) (out ??= new NewContext())[key] = kept;
@@ -127,100 +142,17 @@ function buildContext(raw: unknown, forms: readonly string[], plainForms: readon
   return out === undefined ? EMPTY_CONTEXT : Object.freeze(out);
 }
 
-// --- headers --------------------------------------------------------------------
-
-/** The three headers an error reads (undefined: absent). */
-class Picked {
-  declare requestId: string | undefined;
-  declare retryAfterMs: string | undefined;
-  declare retryAfter: string | undefined;
-  constructor() {
-    this.requestId = undefined;
-    this.retryAfterMs = undefined;
-    this.retryAfter = undefined;
-  }
-}
-
-function joined(had: string | undefined, text: string): string {
-  return had === undefined ? text : `${had}, ${text}`;
-}
-
-/** A member of a plain object: names compared case-insensitively, values of a name joined. */
-function pickRecordHeader(picked: Picked, key: string, value: unknown): void {
-  const n = key.length;
-  if (n !== 11 && n !== 12 && n !== 14) return;
-  let text: string | undefined;
-  if (typeof value === "string") text = value;
-  else if (Array.isArray(value) && value.every((v) => typeof v === "string")) text = value.join(", ");
-  if (text === undefined) return;
-  const name = key.toLowerCase();
-  if (name === "x-request-id") picked.requestId = joined(picked.requestId, text);
-  else if (name === "retry-after-ms") picked.retryAfterMs = joined(picked.retryAfterMs, text);
-  else if (name === "retry-after") picked.retryAfter = joined(picked.retryAfter, text);
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
-/**
- * The headers an error reads. From a fetch `Headers`, or anything else with
- * `get(name)`, each by name: `x-request-id`, and the two retry headers only
- * when `retry` says the delay is still unknown (one `get` costs about
- * 0.2 µs; iterating a fresh `Headers` sorts it first, 1.7 µs for eight
- * headers). From a plain object, in one pass over its keys (names compared
- * case-insensitively; a name given more than once has its values joined with
- * ", ", in order). A throwing getter or proxy reads as no headers.
- */
-function pickHeaders(headers: HeadersLike | undefined, retry: boolean): Picked | undefined {
-  if (headers === undefined || headers === null || typeof headers !== "object") return undefined;
-  const picked = new Picked();
-  try {
-    const get = (headers as { get?: unknown }).get;
-    if (typeof get === "function") {
-      picked.requestId = text(get.call(headers, "x-request-id"));
-      if (retry) {
-        picked.retryAfterMs = text(get.call(headers, "retry-after-ms"));
-        if (picked.retryAfterMs === undefined || !DIGITS.test(picked.retryAfterMs)) {
-          picked.retryAfter = text(get.call(headers, "retry-after"));
-        }
-      }
-      return picked;
-    }
-    const record = headers as Readonly<Record<string, unknown>>;
-    const keys = Object.keys(record);
-    for (let i = 0; i < keys.length; i++) pickRecordHeader(picked, keys[i]!, record[keys[i]!]);
-    return picked;
-  } catch {
-    return undefined;
-  }
-}
-
-const DIGITS = /^[0-9]{1,15}$/;
 /** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0). */
 function contextDelay(context: ErrorContext): number | undefined {
   const fromContext = context["retry_after_ms"];
   return typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0 ? fromContext : undefined;
 }
 
-/** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date). */
-function headerDelay(headers: Picked | undefined): number | undefined {
-  if (headers === undefined) return undefined;
-  const ms = headers.retryAfterMs;
-  if (ms !== undefined && DIGITS.test(ms)) return Number(ms);
-  const after = headers.retryAfter;
-  if (after === undefined) return undefined;
-  if (DIGITS.test(after)) return Number(after) * 1000;
-  const now = Date.now(); // read once: the two-digit-year window and the delay use the same now
-  const date = parseHttpDate(after, now);
-  return date === undefined ? undefined : Math.max(0, date - now);
-}
-
 // --- filling ------------------------------------------------------------------------
 
 /** What {@link fill} reads besides the envelope's `error` and the status; every member is optional. */
 export interface FillOptions {
-  /** The response headers, if any. */
+  /** The response headers, if any (read by {@link fill} only). */
   readonly headers?: HeadersLike | undefined;
   /** The token forms for text from headers and the caller (default: none). */
   readonly forms?: readonly string[];
@@ -240,20 +172,31 @@ export interface FillOptions {
 
 const NO_OPTIONS: FillOptions = Object.freeze({});
 
-/** The request id and the retry delay a response's headers give, read by {@link fill}. */
-type HeaderStep = (
-  headers: HeadersLike | undefined,
-  forms: readonly string[],
-  known: number | undefined,
-) => { readonly requestId: string | undefined; readonly delay: number | undefined };
-
-/** The header step of a response: the request id (sanitized) and, when still unknown, the delay. */
-const fromHeaders: HeaderStep = (headers, forms, known) => {
-  const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
-  const fromHeader = picked?.requestId;
-  const requestId = fromHeader === undefined ? undefined : sanitizeWithForms(fromHeader, forms) || undefined;
-  return { requestId, delay: known ?? headerDelay(picked) };
-};
+/**
+ * The members of an envelope's `error` that become fields, read through the
+ * object's own keys: a polluted Object.prototype adds nothing, with no
+ * hasOwn check per member.
+ */
+class Members {
+  declare code: unknown;
+  declare message: unknown;
+  declare cause: unknown;
+  declare remediation: unknown;
+  declare context: unknown;
+  declare requestId: unknown;
+  constructor(error: JsonObject | undefined) {
+    this.code = this.message = this.cause = this.remediation = this.context = this.requestId = undefined;
+    const keys = error === undefined ? [] : Object.keys(error);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key === "code" || key === "message" || key === "cause" || key === "remediation" || key === "context") {
+        this[key] = error![key];
+      } else if (key === "request_id") {
+        this.requestId = error![key];
+      }
+    }
+  }
+}
 
 /**
  * Steps 4 to 7 of the contract: pick the code, fill and sanitize the
@@ -266,97 +209,57 @@ const fromHeaders: HeaderStep = (headers, forms, known) => {
  * @param options - The headers, token forms, trusted code, delay and cause.
  */
 export function fill(error: JsonObject | undefined, status: number | undefined, options: FillOptions = NO_OPTIONS): CheckedFields {
-  return fillWith(error, status, options, fromHeaders);
+  return fillWith(error, status, options, RESPONSE_PATH);
 }
 
 /**
- * {@link fill} without headers (`options.headers` is not read): what the
- * public constructors need, without the code that reads headers and dates.
+ * {@link fill} for the public constructors: `options.headers` is not read,
+ * and no text is trusted by equality, so that a bundle of the constructors
+ * holds no header or HTTP-date code.
  */
 export function fillTexts(error: JsonObject | undefined, status: number | undefined, options: FillOptions): CheckedFields {
-  return fillWith(error, status, options, undefined);
+  return fillWith(error, status, options, CONSTRUCTOR_PATH);
 }
 
-function fillWith(
-  error: JsonObject | undefined,
-  status: number | undefined,
-  options: FillOptions,
-  headerStep: HeaderStep | undefined,
-): CheckedFields {
+function fillWith(error: JsonObject | undefined, status: number | undefined, options: FillOptions, path: FillPath): CheckedFields {
   const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false, delay, cause } = options;
-  const codes = entries ?? catalogue();
-  // The members, read through the object's own keys: a polluted
-  // Object.prototype adds nothing, with no hasOwn check per member.
-  let rawCode: unknown;
-  let rawMessage: unknown;
-  let rawCause: unknown;
-  let rawRemediation: unknown;
-  let rawContext: unknown;
-  let rawRequestId: unknown;
-  if (error !== undefined) {
-    const keys = Object.keys(error);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      switch (key) {
-        case "code":
-          rawCode = error[key];
-          break;
-        case "message":
-          rawMessage = error[key];
-          break;
-        case "cause":
-          rawCause = error[key];
-          break;
-        case "remediation":
-          rawRemediation = error[key];
-          break;
-        case "context":
-          rawContext = error[key];
-          break;
-        case "request_id":
-          rawRequestId = error[key];
-          break;
-      }
-    }
-  }
+  const m = new Members(error);
+  const entries = path.entries();
   // The code as sent: a catalogue code that sanitizes to itself is found by one lookup.
-  let sentCode: string | undefined;
+  let sent: string | undefined;
   let entry: Entry | undefined;
-  if (typeof rawCode === "string") {
-    entry = codes.get(rawCode);
-    if (trustedCode || (entry !== undefined && entry.code && !holdsAny(rawCode, bodyForms))) {
-      sentCode = rawCode;
-    } else {
-      sentCode = sanitizeField(rawCode, forms, bodyForms);
-      entry = codes.get(sentCode);
-    }
-    if (sentCode === "") sentCode = undefined;
+  if (typeof m.code === "string") {
+    entry = entries.get(m.code);
+    const asSent = trustedCode || (entry !== undefined && entry.code && !holdsAny(m.code, bodyForms));
+    sent = asSent ? m.code : sanitizeField(m.code, forms, bodyForms);
+    if (sent !== m.code) entry = entries.get(sent);
+    if (sent === "") sent = undefined;
   }
-  const code = sentCode ?? fallbackCode(status);
-  if (sentCode === undefined) entry = codes.get(code);
+  const code = sent ?? fallbackCode(status);
+  if (sent === undefined) entry = entries.get(code);
   // The defaults: the code's catalogue texts; for an unknown code, those of the status's fallback code.
-  const defaults = entry ?? codes.get(fallbackCode(status)) ?? NO_ENTRY;
+  const defaults = entry ?? entries.get(fallbackCode(status)) ?? NO_ENTRY;
   let message = defaults.spec.message;
   let errorCause = defaults.spec.cause;
   let remediation = defaults.spec.remediation;
   let context = EMPTY_CONTEXT;
-  let requestId: string | undefined;
-  if (sentCode !== undefined) {
-    message = cleanMember(rawMessage, forms, bodyForms, message, defaults.message) ?? message;
-    errorCause = cleanMember(rawCause, forms, bodyForms, errorCause, defaults.cause) ?? errorCause;
-    remediation = cleanMember(rawRemediation, forms, bodyForms, remediation, defaults.remediation) ?? remediation;
-    context = buildContext(rawContext, forms, bodyForms);
+  if (sent !== undefined) {
+    message = cleanMember(m.message, forms, bodyForms, message, defaults.message) ?? message;
+    errorCause = cleanMember(m.cause, forms, bodyForms, errorCause, defaults.cause) ?? errorCause;
+    remediation = cleanMember(m.remediation, forms, bodyForms, remediation, defaults.remediation) ?? remediation;
+    context = buildContext(m.context, forms, bodyForms, path.trustedKeys());
   }
   // The header when it is not empty once sanitized, else the envelope's.
   // The delay: the caller's, else the context's retry_after_ms, else the headers'.
   let retryAfterMs = delay ?? contextDelay(context);
-  if (headerStep !== undefined) {
-    const read = headerStep(headers, forms, retryAfterMs);
+  let requestId: string | undefined;
+  if (path.headers !== undefined) {
+    const read: FromHeaders = path.headers(headers, forms, retryAfterMs);
     requestId = read.requestId;
     retryAfterMs = read.delay;
   }
-  if (requestId === undefined && sentCode !== undefined) {
-    requestId = cleanMember(rawRequestId, forms, bodyForms, "", false);
+  if (requestId === undefined && sent !== undefined) {
+    requestId = cleanMember(m.requestId, forms, bodyForms, "", false);
   }
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
 }
