@@ -18,8 +18,6 @@ import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 export type { HeadersLike };
 
-const MAX_KEYS = LIMITS.contextMaxKeys;
-
 /** A parsed JSON object. */
 export type JsonObject = Record<string, unknown>;
 
@@ -56,7 +54,7 @@ class Entry {
 }
 
 /** The catch-all's texts are empty: never trusted. */
-const NO_ENTRY = new Entry(CATCH_ALL, false);
+const NO_ENTRY = /* @__PURE__ */ new Entry(CATCH_ALL, false);
 
 /**
  * What the response path and the constructors' path of {@link fillWith}
@@ -83,7 +81,7 @@ const RESPONSE_PATH: FillPath = {
 };
 
 let plainEntries: Map<string, Entry> | undefined;
-const NO_KEYS: ReadonlySet<string> = new Set();
+const NO_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set();
 
 /** The constructors' path: every given text is sanitized (none is compared), and no header is read. */
 const CONSTRUCTOR_PATH: FillPath = {
@@ -125,7 +123,7 @@ function buildContext(raw: unknown, forms: readonly string[], plainForms: readon
   if (!isObject(raw)) return EMPTY_CONTEXT;
   let keys = Object.keys(raw);
   if (keys.length === 0) return EMPTY_CONTEXT;
-  if (keys.length > MAX_KEYS) {
+  if (keys.length > LIMITS.contextMaxKeys) {
     const fields = (catalogueFields ??= new Set(CONTEXT_FIELDS));
     keys = keys.filter((k) => fields.has(k));
   }
@@ -170,7 +168,7 @@ export interface FillOptions {
   readonly cause?: unknown;
 }
 
-const NO_OPTIONS: FillOptions = Object.freeze({});
+const NO_OPTIONS: FillOptions = /* @__PURE__ */ Object.freeze({});
 
 /**
  * The members of an envelope's `error` that become fields, read through the

@@ -28,7 +28,6 @@ export interface ResponseLike {
   readonly body: ReadableStream<Uint8Array> | null;
 }
 
-const BODY_CAP = LIMITS.errorBodyMaxBytes;
 const TIMED_OUT = Symbol("timed out");
 
 /** The read deadline of a call: the option when it is a number ≥ 0, else the catalogue's. */
@@ -76,7 +75,7 @@ async function readCapped(res: ResponseLike, deadline: number): Promise<Read> {
       if (!(value instanceof Uint8Array)) continue;
       chunks.push(value);
       total += value.byteLength;
-      if (total >= BODY_CAP) break;
+      if (total >= LIMITS.errorBodyMaxBytes) break;
     }
   } catch {
     // A network failure midway: build the error from what arrived.
@@ -88,7 +87,7 @@ async function readCapped(res: ResponseLike, deadline: number): Promise<Read> {
 }
 
 function joinCapped(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(Math.min(total, BODY_CAP));
+  const out = new Uint8Array(Math.min(total, LIMITS.errorBodyMaxBytes));
   let at = 0;
   for (const chunk of chunks) {
     if (at >= out.length) break;

@@ -5,35 +5,14 @@
  * @module
  */
 
-import { BASE_CLASS_NAME, FALLBACK, PACKAGE_NAME, SPECS, UNKNOWN_CODE } from "./generated/catalogue.js";
+import { CATCH_ALL, FALLBACK, SPECS } from "./generated/catalogue.js";
 import type { CodeSpec, CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 // Nothing here runs at import: the tables are built on first use, so that a
 // bundler keeps only what its user's code reaches.
 
-/**
- * The catch-all for a code the catalogue does not define: the catalogue's
- * `unknown_code` advice, no class-level statuses, neither an auth failure
- * nor a cancellation. It is the spec of the base class, and names the
- * package, which brands every class of it (base.ts).
- */
-export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ */ Object.freeze({
-  package: PACKAGE_NAME,
-  code: "",
-  className: BASE_CLASS_NAME,
-  message: "",
-  cause: "",
-  remediation: "",
-  httpStatus: undefined,
-  grpcStatus: undefined,
-  contextFields: Object.freeze([]),
-  retryable: UNKNOWN_CODE.retryable,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: UNKNOWN_CODE.recovery,
-  sideEffects: UNKNOWN_CODE.sideEffects,
-  emittedBy: undefined,
-});
+/** The spec of the base class: the catch-all of a code the catalogue does not define (generated). */
+export { CATCH_ALL };
 
 // Every error of a code shares its spec (and its recovery advice): the
 // generated specs are frozen, so none can change another's.
@@ -108,13 +87,18 @@ export class CheckedFields {
  * setter: a key `__proto__` is an ordinary own key), and it stays a fast
  * object, which `Object.create(null)` is not. Freeze it once filled.
  */
-export const NewContext = function Context(this: Record<string, ContextValue>) {} as unknown as {
-  new (): Record<string, ContextValue>;
-};
-NewContext.prototype = Object.freeze(Object.create(null) as object) as Record<string, ContextValue>;
+export const NewContext = /* @__PURE__ */ (() => {
+  // Built by a pure call, so that a bundle that makes no context drops it.
+  const Context = function Context(this: Record<string, ContextValue>) {} as unknown as {
+    new (): Record<string, ContextValue>;
+    prototype: Record<string, ContextValue>;
+  };
+  Context.prototype = Object.freeze(Object.create(null) as object) as Record<string, ContextValue>;
+  return Context;
+})();
 
 /** The frozen empty context. */
-export const EMPTY_CONTEXT: ErrorContext = Object.freeze(new NewContext());
+export const EMPTY_CONTEXT: ErrorContext = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ new NewContext());
 
 /**
  * A context value as kept (the contract's value rule), or undefined when it

@@ -53,13 +53,6 @@ export interface CodeSpec extends CodeTexts {
   readonly emittedBy: "server" | "sdk" | undefined;
 }
 
-/** What an error of a code the catalogue does not define reports (the catch-all). */
-export interface UnknownCodeSpec {
-  readonly retryable: boolean;
-  readonly recovery: Readonly<Recovery>;
-  readonly sideEffects: SideEffects;
-}
-
 /** How a response without an envelope gets a code from its HTTP status. */
 export interface FallbackMap {
   /** Exact statuses, ascending. */

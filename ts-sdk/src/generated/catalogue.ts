@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, Limits, UnknownCodeSpec } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, Limits } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -1452,16 +1452,33 @@ export const CONTEXT_FIELDS: readonly string[] = [
   "wait_s",
 ];
 
-/** What an error of a code the catalogue does not define reports (the catch-all). */
-export const UNKNOWN_CODE: UnknownCodeSpec = {
+/**
+ * The spec of the base class, frozen: the catch-all for a code the catalogue
+ * does not define, with the catalogue's `unknown_code` advice, no texts, no
+ * class-level statuses, neither an auth failure nor a cancellation. It
+ * names the package, which brands every class of it (base.ts).
+ */
+export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ */ Object.freeze({
+  package: PACKAGE_NAME,
+  code: "",
+  message: "",
+  cause: "",
+  remediation: "",
+  className: BASE_CLASS_NAME,
+  httpStatus: undefined,
+  grpcStatus: undefined,
+  contextFields: /* @__PURE__ */ Object.freeze([]),
   retryable: false,
-  recovery: {
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
     action: "inspect_and_escalate",
     same_arguments: "discouraged",
     guidance: "Treat the code as opaque: follow the message and remediation, and do not resend the same request until you know why it failed.",
-  },
+  }),
   sideEffects: "unknown",
-};
+  emittedBy: undefined,
+});
 
 /** The code a response without an envelope gets from its HTTP status. */
 export const FALLBACK: FallbackMap = {
