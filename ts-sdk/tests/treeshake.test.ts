@@ -1,21 +1,31 @@
-// What a user's bundler keeps of the built package: esbuild bundles (as
+// What a user's bundler keeps of the package. esbuild bundles (as
 // scripts/bundle-size.mjs does) an import of some generated classes used
-// only for `instanceof`, and the bundle must hold those classes and their
-// specs and no other class or spec. (Every code's texts stay: the base
-// class's constructor fills a given code's catalogue texts.)
+// only for `instanceof`: from the built package, the bundle must hold those
+// classes' specs and no other; from the sources (with a metafile, which
+// names the modules), it must hold nothing of the response path (headers,
+// HTTP dates, parsing, transport) nor of the SDK's own errors. Every code's
+// default texts stay: the base class's constructor fills the catalogue's
+// texts of any code it is given (docs/sdk-contract.md section 3).
+//
+// Sizes are not asserted here: they are benchmarks (npm run size, nox -s bench).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import fc from "fast-check";
-import { buildSync } from "esbuild";
+import { buildSync, type Metafile } from "esbuild";
 
+import { INJECTION_RULES, SECRET_RULES } from "../src/generated/sanitizer-rules.js";
 import { PACKAGE_DIR, SPECS } from "./support.js";
 
-const ENTRY = join(PACKAGE_DIR, "dist", "esm", "index.js");
+const DIST = join(PACKAGE_DIR, "dist", "esm", "index.js");
+const SOURCE = join(PACKAGE_DIR, "src", "index.ts");
 
-/** The minified bundle of an `instanceof` test against each of `classes`. */
-function bundle(classes: readonly string[]): string {
-  const contents = `import { ${classes.join(", ")} } from ${JSON.stringify(ENTRY)};\nexport const f = (e) => [${classes.map((c) => `e instanceof ${c}`).join(", ")}];\n`;
+/** The source modules a bundle of classes (or of any constant) must not hold any byte of. */
+const RESPONSE_PATH = ["headers.ts", "httpdate.ts", "parse.ts", "response.ts", "transport.ts", "local.ts"];
+
+/** The minified bundle of `contents`, with its metafile. */
+function bundle(contents: string): { text: string; metafile: Metafile } {
   const result = buildSync({
     stdin: { contents, loader: "js", resolveDir: PACKAGE_DIR },
     bundle: true,
@@ -24,16 +34,32 @@ function bundle(classes: readonly string[]): string {
     platform: "browser",
     target: "es2022",
     write: false,
+    metafile: true,
     logLevel: "silent",
   });
-  return result.outputFiles[0]!.text;
+  return { text: result.outputFiles[0]!.text, metafile: result.metafile };
 }
 
-test("a bundle keeps the imported classes' specs and no other", () => {
-  const names = SPECS.map((s) => s.className);
+/** A module that tests a value against each of `classes` imported from `entry`. */
+function instanceofTest(entry: string, classes: readonly string[]): string {
+  return `import { ${classes.join(", ")} } from ${JSON.stringify(entry)};\nexport const f = (e) => [${classes.map((c) => `e instanceof ${c}`).join(", ")}];\n`;
+}
+
+/** The source modules (relative to src/) that put at least one byte in the bundle. */
+function modulesIn(metafile: Metafile): string[] {
+  const inputs = Object.values(metafile.outputs)[0]!.inputs;
+  return Object.entries(inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path.replace(/^.*?\bsrc\//, ""))
+    .sort();
+}
+
+const pickClasses = fc.uniqueArray(fc.constantFrom(...SPECS.map((s) => s.className)), { minLength: 1, maxLength: 3 });
+
+test("a bundle keeps the imported classes' specs and no other, and every code's texts", () => {
   fc.assert(
-    fc.property(fc.uniqueArray(fc.constantFrom(...names), { minLength: 1, maxLength: 3 }), (picked) => {
-      const text = bundle(picked);
+    fc.property(pickClasses, (picked) => {
+      const { text } = bundle(instanceofTest(DIST, picked));
       for (const s of SPECS) {
         const kept = text.includes(`className:${JSON.stringify(s.className)}`);
         assert.equal(kept, picked.includes(s.className), s.className);
@@ -43,4 +69,44 @@ test("a bundle keeps the imported classes' specs and no other", () => {
     }),
     { numRuns: 8 },
   );
+});
+
+test("a bundle of classes holds nothing of the response path", () => {
+  fc.assert(
+    fc.property(pickClasses, (picked) => {
+      const modules = modulesIn(bundle(instanceofTest(SOURCE, picked)).metafile);
+      assert.deepEqual(modules.filter((m) => RESPONSE_PATH.includes(m)), [], modules.join(", "));
+      assert.ok(modules.includes("base.ts") && modules.includes("generated/errors.ts"), modules.join(", "));
+    }),
+    { numRuns: 4 },
+  );
+});
+
+test("a bundle of a constant of the built package holds no class, spec, text, fill or sanitizer rule", () => {
+  // The built package is one module: here every top-level statement that is not pure stays.
+  const escaped = (pattern: string): string => JSON.stringify(pattern).slice(1, -1);
+  for (const name of ["CONTRACT_VERSION", "LIMITS", "fallbackCode", "parseHttpDate"]) {
+    const { text } = bundle(`export { ${name} } from ${JSON.stringify(DIST)};\n`);
+    assert.ok(!text.includes("className:"), name);
+    assert.ok(!text.includes("status must be an integer"), `${name}: the base class`);
+    for (const s of SPECS) assert.ok(!text.includes(JSON.stringify(s.remediation)), `${name}: ${s.code}`);
+    for (const r of [...SECRET_RULES, ...INJECTION_RULES]) assert.ok(!text.includes(escaped(r.pattern)), `${name}: ${r.pattern}`);
+  }
+});
+
+test("importing the package changes no global (its \"sideEffects\": false is true)", () => {
+  // A fresh process records the globals and the built-in prototypes, imports both builds, and compares.
+  const script = `
+    const snapshot = () => JSON.stringify([globalThis, Object.prototype, Array.prototype, Function.prototype, Error, Error.prototype, Symbol]
+      .map((o) => Reflect.ownKeys(o).map(String).sort()));
+    const before = snapshot();
+    await import(${JSON.stringify(DIST)});
+    (await import("node:module")).createRequire(${JSON.stringify(join(PACKAGE_DIR, "package.json"))})(${JSON.stringify(join(PACKAGE_DIR, "dist", "cjs", "index.js"))});
+    process.stdout.write(before === snapshot() ? "same" : "changed: " + snapshot());
+  `;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 30_000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, "same");
+  // And a bundler drops a bare import entirely.
+  assert.equal(bundle(`import ${JSON.stringify(DIST)};\n`).text, "");
 });
