@@ -184,13 +184,29 @@ class Members {
   declare requestId: unknown;
   constructor(error: JsonObject | undefined) {
     this.code = this.message = this.cause = this.remediation = this.context = this.requestId = undefined;
-    const keys = error === undefined ? [] : Object.keys(error);
+    if (error === undefined) return;
+    const keys = Object.keys(error);
     for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      if (key === "code" || key === "message" || key === "cause" || key === "remediation" || key === "context") {
-        this[key] = error![key];
-      } else if (key === "request_id") {
-        this.requestId = error![key];
+      // Named stores, one per member: each site stays monomorphic.
+      switch (keys[i]) {
+        case "code":
+          this.code = error["code"];
+          break;
+        case "message":
+          this.message = error["message"];
+          break;
+        case "cause":
+          this.cause = error["cause"];
+          break;
+        case "remediation":
+          this.remediation = error["remediation"];
+          break;
+        case "context":
+          this.context = error["context"];
+          break;
+        case "request_id":
+          this.requestId = error["request_id"];
+          break;
       }
     }
   }
