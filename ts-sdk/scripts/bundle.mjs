@@ -4,8 +4,9 @@
 //   dist/esm/index.js   one ES module (the "import" condition);
 //   dist/cjs/index.js   the same code as one CommonJS module (the "require"
 //                       condition). An error made by either is `instanceof`
-//                       the classes of the other: the base class brands
-//                       every class with a Symbol.for key (src/base.ts).
+//                       the classes of the other: the base class's
+//                       Symbol.hasInstance compares a brand, the package and
+//                       the class name (src/base.ts).
 //
 // Why one file: on the machines this runs on, Node spends about half a
 // millisecond per module file it loads, and the import budget is 3.5 ms.
