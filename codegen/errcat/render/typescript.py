@@ -6,7 +6,8 @@ reads; none of them holds behaviour:
 * ``envelope.ts``: the types of the wire envelope, converted from the
   generated JSON Schema (:mod:`errcat.render.schema_to_ts`);
 * ``catalogue.ts``: the package identity, limits, every code's spec, the
-  context fields, the unknown-code advice and the status fallback map;
+  context fields, the catch-all spec (the unknown-code advice) and the
+  status fallback map;
 * ``sanitizer-rules.ts``: the sanitizer's character classes and patterns;
 * ``errors.ts``: one class per code, declarations only.
 
