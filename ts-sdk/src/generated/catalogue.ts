@@ -34,6 +34,9 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+/** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
+export const REFINES_MAX = 16;
+
 const BAD_GATEWAY_MESSAGE = "bad gateway";
 const BAD_GATEWAY_CAUSE = "A proxy or gateway in front of the API answered 502 without an error envelope.";
 const BAD_GATEWAY_REMEDIATION = "A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.";

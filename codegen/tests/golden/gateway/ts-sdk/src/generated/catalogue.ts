@@ -34,6 +34,9 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+/** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
+export const REFINES_MAX = 16;
+
 const AMBIGUOUS_TOOL_MESSAGE = "ambiguous tool name";
 const AMBIGUOUS_TOOL_CAUSE = "The tool name exists on more than one upstream and must be qualified (origin discovery).";
 const AMBIGUOUS_TOOL_REMEDIATION = "Qualify the tool name with its upstream, for example upstream.tool.";

@@ -34,6 +34,9 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+/** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
+export const REFINES_MAX = 16;
+
 const BAD_REQUEST_MESSAGE = "request rejected";
 const BAD_REQUEST_CAUSE = "The request was rejected.";
 const BAD_REQUEST_REMEDIATION = "Fix the request and send it again.";
