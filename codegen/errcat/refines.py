@@ -134,13 +134,14 @@ class _Checker(Checker):
         loop = [code, *chain_of(self.codes, code)]
         if parent_of(self.codes, loop[-1]) != code or min(loop) != code:
             return
-        shown = " -> ".join([*loop, code])
-        self.add(
-            ("codes", code, "refines"),
-            "refinement-cycle",
-            f"the refinements go round in a circle ({shown}); each code must refine a coarser one",
-            f"remove refines from one of {', '.join(quoted(c) for c in sorted(loop))}",
-        )
+        if len(loop) == 1:
+            message = f"{quoted(code)} refines itself; a code refines a coarser code"
+            fix = f"remove refines from {code}, or name the coarser code it refines"
+        else:
+            shown = " -> ".join([*loop, code])
+            message = f"the refinements go round in a circle ({shown}); a code refines a coarser code"
+            fix = f"remove refines from one of {', '.join(quoted(c) for c in sorted(loop))}"
+        self.add(("codes", code, "refines"), "refinement-cycle", message, fix)
 
     def status_class(self, code: str, target: str) -> None:
         mine, theirs = _status_class(self.codes[code]), _status_class(self.codes[target])

@@ -39,9 +39,14 @@ export interface AgentRunErrorInit {
 function publicFields(spec: CodeSpec, className: string, message: unknown, init: AgentRunErrorInit | undefined): CheckedFields {
   const i: AgentRunErrorInit = init ?? {};
   let code = i.code;
-  if (spec !== CATCH_ALL) {
-    if (code !== undefined && code !== spec.code) throw new TypeError(`${className} has code ${spec.code}, not ${String(code)}`);
-    code = spec.code;
+  const generated = spec !== CATCH_ALL;
+  const own = generated && (code === undefined || code === spec.code);
+  const wrongCode = (): TypeError => new TypeError(`${className} has code ${spec.code}, not ${String(code)}`);
+  if (generated) {
+    // A generated class also takes a code the catalogue does not know (checked once
+    // sanitized, below): a finer code that refines its own.
+    if (!own && typeof code !== "string") throw wrongCode();
+    code ??= spec.code;
   } else if (typeof code !== "string" || code === "") {
     throw new TypeError(`${className} needs a code`);
   }
@@ -58,8 +63,12 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     remediation: text(i.remediation),
     context: i.context,
     request_id: text(i.requestId),
+    refines: generated ? [spec.code] : undefined,
   };
-  return fillTexts(error, i.status, { trustedCode: spec !== CATCH_ALL, delay, cause: i.cause });
+  const fields = fillTexts(error, i.status, { trustedCode: own, delay, cause: i.cause });
+  // A catalogue code picks its own entry (the texts of a code; the chain's only for another code).
+  if (generated && !own && fields.spec?.code === fields.code) throw wrongCode();
+  return fields;
 }
 
 /**

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { CONTEXT_FIELDS, LIMITS, TEXTS } from "./generated/catalogue.js";
+import { CONTEXT_FIELDS, LIMITS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
 import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import { parseHttpDate } from "./httpdate.js";
@@ -70,6 +70,23 @@ function catalogue(): Map<string, Entry> {
     trustedNames = new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t));
   }
   return entries;
+}
+
+/**
+ * The entry of the first code of an envelope's `refines` chain that the
+ * catalogue defines (contract section 1, step 5), or undefined. Only an
+ * array is a chain, and only its first REFINES_MAX entries are read; an
+ * entry that is not a string naming a catalogue code is skipped.
+ */
+function refinedEntry(chain: unknown, codes: Map<string, Entry>): Entry | undefined {
+  if (!Array.isArray(chain)) return undefined;
+  const n = Math.min(chain.length, REFINES_MAX);
+  for (let i = 0; i < n; i++) {
+    const code: unknown = chain[i];
+    const found = typeof code === "string" ? codes.get(code) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 export function holdsAny(text: string, forms: readonly string[]): boolean {
@@ -293,6 +310,7 @@ function fillWith(
   let rawRemediation: unknown;
   let rawContext: unknown;
   let rawRequestId: unknown;
+  let rawRefines: unknown;
   if (error !== undefined) {
     const keys = Object.keys(error);
     for (let i = 0; i < keys.length; i++) {
@@ -316,6 +334,9 @@ function fillWith(
         case "request_id":
           rawRequestId = error[key];
           break;
+        case "refines":
+          rawRefines = error[key];
+          break;
       }
     }
   }
@@ -334,6 +355,8 @@ function fillWith(
   }
   const code = sentCode ?? fallbackCode(status);
   if (sentCode === undefined) entry = codes.get(code);
+  // An unknown code takes the class and texts of the first code it refines that the catalogue knows.
+  else if (entry === undefined) entry = refinedEntry(rawRefines, codes);
   // The defaults: the code's catalogue texts; for an unknown code, those of the status's fallback code.
   const defaults = entry ?? codes.get(fallbackCode(status)) ?? NO_ENTRY;
   let message = defaults.spec.message;

@@ -143,7 +143,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def retryable(self) -> bool:
         """Whether the same request may succeed later; the SDK never retries by itself."""
-        retryable: bool = _runtime().classify(self.code).retryable
+        retryable: bool = _runtime().classify(self.code, self.catalogue_code).retryable
         return retryable
 
     @property
@@ -154,19 +154,19 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def is_auth_failure(self) -> bool:
         """Whether the credential is missing, invalid or not permitted."""
-        failed: bool = _runtime().classify(self.code).is_auth_failure
+        failed: bool = _runtime().classify(self.code, self.catalogue_code).is_auth_failure
         return failed
 
     @property
     def is_cancelled(self) -> bool:
         """Whether the caller cancelled the request: not a fault to report."""
-        cancelled: bool = _runtime().classify(self.code).is_cancelled
+        cancelled: bool = _runtime().classify(self.code, self.catalogue_code).is_cancelled
         return cancelled
 
     @property
     def recovery(self) -> "Recovery":
         """What to do next: action, whether to resend the same arguments, guidance."""
-        recovery: Recovery = _runtime().classify(self.code).recovery
+        recovery: Recovery = _runtime().classify(self.code, self.catalogue_code).recovery
         return recovery
 
     @property
@@ -175,7 +175,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
         One of ``none_expected``, ``possible`` and ``unknown``.
         """
-        side_effects: str = _runtime().classify(self.code).side_effects
+        side_effects: str = _runtime().classify(self.code, self.catalogue_code).side_effects
         return side_effects
 
     def __str__(self) -> str:
@@ -202,7 +202,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
     def to_dict(self) -> "dict[str, Any]":
         """The error as a JSON-ready dict: the envelope fields plus the classification."""
-        kind = _runtime().classify(self.code)
+        kind = _runtime().classify(self.code, self.catalogue_code)
         return {
             "type": type(self).__name__,
             "code": self.code,
