@@ -139,7 +139,9 @@ class _Checker(Checker):
             fix = f"remove refines from {code}, or name the coarser code it refines"
         else:
             shown = " -> ".join([*loop, code])
-            message = f"the refinements go round in a circle ({shown}); a code refines a coarser code"
+            message = (
+                f"the refinements go round in a circle ({shown}); a code refines a coarser code"
+            )
             fix = f"remove refines from one of {', '.join(quoted(c) for c in sorted(loop))}"
         self.add(("codes", code, "refines"), "refinement-cycle", message, fix)
 

@@ -76,7 +76,10 @@ VARIANTS: dict[str, tuple[str, str]] = {
 
 CYCLE = (
     ("    grpc: ResourceExhausted\n", "    grpc: ResourceExhausted\n    refines: bad_request\n"),
-    ("    grpc: InvalidArgument\n    context: []\n", "    grpc: InvalidArgument\n    context: []\n    refines: rate_limited\n"),
+    (
+        "    grpc: InvalidArgument\n    context: []\n",
+        "    grpc: InvalidArgument\n    context: []\n    refines: rate_limited\n",
+    ),
 )
 """Two edits: bad_request and rate_limited refine each other."""
 

@@ -192,7 +192,16 @@ odd_numbers = st.sampled_from(
 )
 
 
-REFINES_ENTRIES = ['"rate_limited"', '"idle_timeout"', '"no_such_code"', '"__proto__"', "7", "null", "{}", '["internal"]']
+REFINES_ENTRIES = [
+    '"rate_limited"',
+    '"idle_timeout"',
+    '"no_such_code"',
+    '"__proto__"',
+    "7",
+    "null",
+    "{}",
+    '["internal"]',
+]
 
 
 @st.composite
