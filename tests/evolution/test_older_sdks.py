@@ -275,17 +275,17 @@ def test_newer_sdks_raise_each_code_s_own_class_which_its_chain_s_classes_catch(
     for index, code in enumerate(NEW_CODES):
         entry = new.code(code)
         py, ts = got["python"][index], got["typescript"][index]
-        assert py["class"] == entry.python_class and ts["class"] == entry.ts_class, code
+        assert (py["class"], ts["class"]) == (entry.python_class, entry.ts_class), code
         want_py = [entry.python_class, *(new.code(c).python_class for c in entry.chain)]
         want_ts = [entry.ts_class, *(new.code(c).ts_class for c in entry.chain)]
         assert py["lineage"] == [*want_py, new.base_class], code
         assert ts["lineage"] == [*want_ts, new.base_class], code
-        assert py["retryable"] == entry.retryable and py["cause"] == entry.cause
+        assert (py["retryable"], py["cause"]) == (entry.retryable, entry.cause)
         same = {k: v for k, v in py.items() if k not in ("class", "lineage")}
         assert same == {k: v for k, v in ts.items() if k not in ("class", "lineage")}, code
 
 
-CONSUMER = '''
+CONSUMER = """
 from typing import Literal, assert_type
 
 from mitos_errors import IdleTimeoutError, SandboxReapedError, error_for_code, lookup
@@ -305,7 +305,7 @@ def reaped() -> None:
 assert_type(lookup("sandbox_reaped"), type[SandboxReapedError])
 assert_type(error_for_code("sandbox_reaped", "x"), SandboxReapedError)
 assert_type(SandboxReapedError.http_status, Literal[410, 404])
-'''
+"""
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="needs mypy")
@@ -335,5 +335,5 @@ def test_errcat_diff_calls_the_newer_catalogue_additive(sdks: dict[str, Any]) ->
     assert status == 0, out.getvalue() + err.getvalue()
     refined = [line for line in lines if "[additive refined-code-added]" in line]
     plain = [line for line in lines if "[additive code-added]" in line]
-    assert len(refined) == 4 and len(plain) == 1, lines
+    assert (len(refined), len(plain)) == (4, 1), lines
     assert any("sandbox_reaped, idle_timeout" in line for line in refined), refined
