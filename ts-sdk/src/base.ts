@@ -16,7 +16,8 @@ import type { CodeSpec, ErrorContext, SideEffects } from "./types.js";
 export interface AgentRunErrorInit {
   /**
    * The code: required by the base class (the class of codes the catalogue
-   * does not define); a generated class has its own and accepts no other.
+   * does not define); a generated class has its own, and also takes a code
+   * the catalogue does not define (a finer code refining its own).
    */
   readonly code?: string | undefined;
   /** The envelope `cause`; empty or left out: the catalogue's. */
@@ -73,7 +74,8 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
 
 /**
  * The base of every error of this package, and the class of a code the
- * catalogue does not define (its `code` is kept as sent).
+ * catalogue does not define (its `code` is kept as sent) when no code of
+ * the envelope's `refines` chain is one it does.
  *
  * Branch on the class (`err instanceof RateLimitedError`) or on `code`, never
  * on `message`. `errorCause` is the envelope's `cause`; the standard
@@ -124,7 +126,8 @@ export class AgentRunError extends Error {
    * @param message - The one-line summary.
    * @param init - The other fields; the base class needs `code`.
    * @throws TypeError when the base class gets no code, a generated class
-   *   another code than its own, or `status`/`retryAfterMs` are not integers.
+   *   another catalogue code (or one that is one, or empty, once sanitized),
+   *   or `status`/`retryAfterMs` are not integers.
    */
   constructor(message?: string, init?: AgentRunErrorInit) {
     const f = publicFields(new.target.spec, new.target.prototype.name, message, init);

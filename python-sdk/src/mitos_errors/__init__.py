@@ -94,7 +94,8 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
         Args:
             message: the one-line summary; empty gives the catalogue's.
             code: the machine code. Required on the base class; a generated
-                class defaults to (and only accepts) its own code.
+                class defaults to its own code, and also takes a code the
+                catalogue does not define (a finer code refining its own).
             cause: the call-site detail; empty gives the catalogue's.
             remediation: what to do next; empty gives the catalogue's.
             status: the HTTP status, if the error came from a response.
@@ -105,7 +106,8 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
         Raises:
             TypeError: the base class was given no code.
-            ValueError: a generated class was given a code other than its own.
+            ValueError: a generated class was given another catalogue code, or a
+                code that is not a string or is empty or a catalogue code once sanitized.
         """
         if TYPE_CHECKING:  # instance attributes (store() sets them): not on the class
             self.code: str
