@@ -14,7 +14,7 @@ from collections.abc import Callable
 from operator import attrgetter
 
 from errcat import diffcover, diffparts
-from errcat.diffcore import Change, Changes, Side
+from errcat.diffcore import Change, Changes, Prose, Side
 from errcat.document import KeyPath
 from errcat.model import Catalogue, ErrorCode
 
@@ -87,7 +87,13 @@ def _codes(changes: Changes) -> set[str]:
             changes.add("code-removed", ("codes", name), removed=True, subject=name)
             explained.add(name)
     for name in sorted(new.keys() - old.keys() - set(renames.values())):
-        changes.add("code-added", ("codes", name), subject=name)
+        entry = new[name]
+        if entry.refines is None:
+            changes.add("code-added", ("codes", name), subject=name)
+        else:
+            chain = Prose(", ".join(entry.chain))
+            at = ("codes", name)
+            changes.add("refined-code-added", at, subject=name, new=entry.refines, chain=chain)
     for name in sorted(old.keys() & new.keys()):
         explained |= _code(changes, old[name], new[name])
     return explained
@@ -134,6 +140,7 @@ def _code(changes: Changes, old: ErrorCode, new: ErrorCode) -> set[str]:
     changes.value("origin-changed", (*at, "origin"), old_origin, new_origin, subject=name)
     for under, get in _TEXTS:
         changes.text((*at, *under), get(old), get(new))
+    _refines(changes, old, new)
     _context(changes, old, new)
     _surfaces(changes, old, new)
     renamed = False
@@ -152,6 +159,25 @@ def _code(changes: Changes, old: ErrorCode, new: ErrorCode) -> set[str]:
                 new=after_class,
             )
     return {name} if renamed else set()
+
+
+def _refines(changes: Changes, old: ErrorCode, new: ErrorCode) -> None:
+    """A refinement added is new behaviour; one changed or removed moves the class."""
+    if old.refines == new.refines:
+        return
+    where: KeyPath = ("codes", new.code, "refines")
+    if old.refines is None:
+        changes.add("refinement-added", where, subject=new.code, new=new.refines)
+        return
+    removed = new.refines is None
+    changes.add(
+        "class-moved",
+        ("codes", old.code, "refines") if removed else where,
+        removed=removed,
+        subject=new.code,
+        old=old.refines,
+        new=new.refines or Prose("the base class"),
+    )
 
 
 def _context(changes: Changes, old: ErrorCode, new: ErrorCode) -> None:

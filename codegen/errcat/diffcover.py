@@ -35,6 +35,7 @@ COVERED: Cover = {
             "grpc": True,
             "context": True,
             "class_name": True,
+            "refines": True,
             "retryable": True,
             "auth_failure": True,
             "cancelled": True,

@@ -184,6 +184,14 @@ _TABLE: tuple[Rule, ...] = (
         "keep what defines {subject} (or release a new major version)",
     ),
     Rule(
+        "class-moved",
+        _SDK,
+        "{subject}: the class moved in the hierarchy, from under {old} to under {new}",
+        "code that catches {old} no longer catches {subject}, and deployed SDKs that do not "
+        "know {subject} follow the chain servers send to another class",
+        "keep refines as it was (or release a new major version)",
+    ),
+    Rule(
         "version-removed",
         _SDK,
         "the catalogue version {old} was removed",
@@ -227,6 +235,14 @@ _TABLE: tuple[Rule, ...] = (
         "keep the origin {old}, or release a minor version that says why",
     ),
     Rule(
+        "refinement-added",
+        _BEHAVIOUR,
+        "{subject} now refines {new}",
+        "its class now derives from the class of {new}: code that catches that class "
+        "catches {subject} too, and a server may send {subject} where it sent {new}",
+        "leave refines out, or release a minor version that says why",
+    ),
+    Rule(
         "classifier-changed",
         _BEHAVIOUR,
         "{subject}: {field} changed from {old} to {new}",
@@ -268,6 +284,14 @@ _TABLE: tuple[Rule, ...] = (
         "the code {subject} was added",
         "deployed SDKs raise the base class for it, keeping the code as sent",
         "nothing to do",
+    ),
+    Rule(
+        "refined-code-added",
+        _ADDITIVE,
+        "the code {subject} was added, refining {new}",
+        "deployed SDKs raise the class of the nearest code they know of the chain servers send "
+        "({chain}), keeping the code as sent",
+        "nothing to do; servers send error.refines with the chain",
     ),
     Rule(
         "context-field-added",

@@ -9,11 +9,11 @@ accepted; it does not re-check what the validator already rejects.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from errcat import naming
+from errcat import naming, refines
 from errcat.sanitizer_model import CharRange as CharRange
 from errcat.sanitizer_model import Sanitizer, build_sanitizer
 from errcat.sanitizer_model import TextRule as TextRule
@@ -98,6 +98,12 @@ class ErrorCode:
     families: tuple[str, ...]
     fallback_statuses: tuple[str, ...]
     """Statuses (``"503"``, ``"5xx"``, ``"default"``) whose bare responses map to this code."""
+    refines: str | None = None
+    """The code this code refines (its class derives from that code's class); ``None`` at a root."""
+    chain: tuple[str, ...] = ()
+    """Every code this code refines, nearest first: what servers send as ``error.refines``."""
+    refined_by: tuple[str, ...] = ()
+    """Every code that refines this one, directly or not, in class order (parents first)."""
 
     @property
     def python_class(self) -> str:
@@ -213,6 +219,14 @@ class Catalogue:
         raise KeyError(name)
 
     @property
+    def class_order(self) -> tuple[ErrorCode, ...]:
+        """Every code, each refined code before the codes that refine it (:func:`errcat.refines.order`)."""
+        by_code = {c.code: c for c in self.codes}
+        return tuple(
+            by_code[code] for code in refines.order({c.code: c.refines for c in self.codes})
+        )
+
+    @property
     def server_codes(self) -> tuple[ErrorCode, ...]:
         """Codes a server emits, sorted by code."""
         return tuple(c for c in self.codes if not c.sdk_local)
@@ -283,6 +297,23 @@ def _code(
     )
 
 
+def _with_refinements(codes: tuple[ErrorCode, ...], raw: dict[str, Any]) -> tuple[ErrorCode, ...]:
+    """``codes`` with each one's ``refines``, ``chain`` and ``refined_by`` set."""
+    chains = {c.code: refines.chain_of(raw, c.code) for c in codes}
+    below = refines.descendants(
+        chains, refines.order({c: refines.parent_of(raw, c) for c in chains})
+    )
+    return tuple(
+        replace(
+            c,
+            refines=refines.parent_of(raw, c.code),
+            chain=chains[c.code],
+            refined_by=below[c.code],
+        )
+        for c in codes
+    )
+
+
 def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalogue:
     """Turn validated catalogue data into the frozen model.
 
@@ -305,9 +336,12 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         Family(name=name, title=f["title"], summary=f["summary"], codes=tuple(f["codes"]))
         for name, f in sorted(data.get("families", {}).items())
     )
-    codes = tuple(
-        _code(code, spec, fields, families, statuses_of)
-        for code, spec in sorted(data["codes"].items())
+    codes = _with_refinements(
+        tuple(
+            _code(code, spec, fields, families, statuses_of)
+            for code, spec in sorted(data["codes"].items())
+        ),
+        data["codes"],
     )
     unknown: dict[str, Any] = data.get("unknown_code", DEFAULT_UNKNOWN)
     return Catalogue(

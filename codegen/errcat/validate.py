@@ -5,9 +5,9 @@ The meta-schema is ``schemas/catalogue.schema.json`` (JSON Schema draft
 validator is built on first use and reused. Each schema error becomes a
 :class:`~errcat.problems.Problem` at the line and column of the offending
 value, with a message that names the value and a concrete fix. The semantic
-rules (:mod:`errcat.semantic`, :mod:`errcat.patterns`) then run on every part
-of the document the schema did not already reject, so one run reports
-everything.
+rules (:mod:`errcat.semantic`, :mod:`errcat.patterns`, :mod:`errcat.refines`)
+then run on every part of the document the schema did not already reject, so
+one run reports everything.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import jsonschema.validators
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 
-from errcat import patterns, semantic
+from errcat import patterns, refines, semantic
 from errcat.document import Document, KeyPath, format_path
 from errcat.problems import Problem
 from errcat.scalars import FLOAT_RE, INT_RE
@@ -119,6 +119,7 @@ def validate(doc: Document) -> list[Problem]:
     problems, rejected = schema_problems(doc)
     problems += semantic.check(doc, rejected)
     problems += patterns.check(doc, rejected)
+    problems += refines.check(doc, rejected)
     return sorted(set(problems))
 
 

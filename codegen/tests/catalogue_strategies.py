@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from errcat import naming
 from errcat.languages import LANGUAGES
+from errcat.refines import MAX_CHAIN
 from errcat.scalars import resolve_plain
 from errcat.semantic import REQUIRED_STATUSES
 from errcat.validate import meta_enum
@@ -122,6 +123,23 @@ def _codes(draw: st.DrawFn, fields: list[str], base: str) -> dict[str, dict[str,
         codes[code] = draw(_code(fields))
     if not codes:
         codes["failure"] = draw(_code(fields))
+    return draw(refinement_forests(codes))
+
+
+@st.composite
+def refinement_forests(draw: st.DrawFn, codes: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """``codes`` where some refine an earlier one (a forest), each in its parent's status class.
+
+    Every chain stays within :data:`errcat.refines.MAX_CHAIN`, so the result is valid.
+    """
+    depth: dict[str, int] = {}
+    for index, (code, spec) in enumerate(codes.items()):
+        earlier = [c for c in list(codes)[:index] if depth[c] < MAX_CHAIN]
+        parent = draw(st.none() | st.sampled_from(earlier)) if earlier else None
+        depth[code] = 0 if parent is None else depth[parent] + 1
+        if parent is not None:
+            spec["refines"] = parent
+            spec["http"] = codes[parent]["http"] // 100 * 100 + spec["http"] % 100
     return codes
 
 

@@ -64,9 +64,24 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "lookalike_code.yaml": ('  internal:\n', '  intern\u0430l:\n'),
     "key_line_break.yaml": ('    http: 400\n', '    http: 400\n    "a\\nb": 1\n'),
     "key_bidi.yaml": ('    http: 400\n', '    http: 400\n    "a\u202eb": 1\n'),
+    "refines_unknown.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: bad_requst\n'),
+    "refines_retired.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    refines: too_many_requests\n'),
+    "refines_itself.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: rate_limited\n'),
+    "refines_status_class.yaml": ('    grpc: Internal\n    context: []\n', '    grpc: Internal\n    context: []\n    refines: rate_limited\n'),
+    "refines_not_a_code.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: BadRequest\n'),
     "deep_nesting.yaml": ('    context: []\n    retryable: false\n', '    context: []\n    retryable: ' + "[" * 40 + "]" * 40 + '\n'),
 }
 # fmt: on
+
+
+CYCLE = (
+    ("    grpc: ResourceExhausted\n", "    grpc: ResourceExhausted\n    refines: bad_request\n"),
+    (
+        "    grpc: InvalidArgument\n    context: []\n",
+        "    grpc: InvalidArgument\n    context: []\n    refines: rate_limited\n",
+    ),
+)
+"""Two edits: bad_request and rate_limited refine each other."""
 
 
 def edited(*edits: tuple[str, str]) -> str:

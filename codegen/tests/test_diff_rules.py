@@ -22,6 +22,9 @@ from errcat.validate import schema_text
 QUOTA_RULE = {"name": "quota key", "pattern": "qk_[a-z0-9]{8,}", "triggers": ["qk_"]}
 NEW_CODE = {**base()["codes"]["internal"], "message": "a new failure", "cause": "Something new."}
 RETIRE_QUOTA = (drop(Q), put("retired/quota_exceeded", {"reason": "Merged into rate_limited."}))
+REFINED = (put(f"{Q}/refines", "rate_limited"),)
+OLD_EDITS: dict[str, tuple[Edit, ...]] = {"class-moved": REFINED, "class-moved-out": REFINED}
+"""Edits of the old side of a case, where the change needs something the base catalogue lacks."""
 
 # One line per case, as a table reads.
 # fmt: off
@@ -76,6 +79,10 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("reordered", (put(f"{Q}/context", ["dimension", "retry_after_ms"]),), "context-reordered", "docs", "quota_exceeded: the context fields were reordered"),
     ("deprecated", (put(f"{Q}/deprecated", "Use rate_limited."),), "text-changed", "docs", "codes.quota_exceeded.deprecated: the text changed"),
     ("version-removed", (drop("version"),), "version-removed", "sdk", "the catalogue version 1.0.0 was removed"),
+    ("refinement-added", REFINED, "refinement-added", "behaviour", "quota_exceeded now refines rate_limited"),
+    ("class-moved", (put(f"{Q}/refines", "bad_request"),), "class-moved", "sdk", "quota_exceeded: the class moved in the hierarchy, from under rate_limited to under bad_request"),
+    ("class-moved-out", (drop(f"{Q}/refines"),), "class-moved", "sdk", "from under rate_limited to under the base class"),
+    ("refined-code-added", (put("codes/brand_new", {**NEW_CODE, "refines": "internal"}),), "refined-code-added", "additive", "the code brand_new was added, refining internal"),
 ]
 # fmt: on
 
@@ -95,9 +102,14 @@ def _parse(stdout: str) -> list[tuple[str, str, str, str]]:
     ("edits", "rules", "level", "message"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
 def test_edit_is_classified(
-    tmp_path: Path, edits: tuple[Edit, ...], rules: str, level: str, message: str
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    edits: tuple[Edit, ...],
+    rules: str,
+    level: str,
+    message: str,
 ) -> None:
-    old = base()
+    old = edited(base(), *OLD_EDITS.get(request.node.callspec.id, ()))
     if any(rule == "version-removed" for rule in rules.split()):
         old["version"] = "1.0.0"
     old_path, new_path = write_pair(tmp_path, old, edited(old, *edits))
@@ -190,7 +202,7 @@ def test_every_key_of_the_meta_schema_has_a_rule() -> None:
 
 
 def test_a_change_no_rule_knows_counts_as_breaking() -> None:
-    old = {"codes": {"a": {"http": 400, "refines": "b"}}, "future": {"x": 1}}
-    new = {"codes": {"a": {"http": 401, "refines": "c"}}, "future": {"x": 1, "y": 2}}
-    assert uncovered(old, new) == [("codes", "a", "refines"), ("future",)]
+    old = {"codes": {"a": {"http": 400, "aliases": "b"}}, "future": {"x": 1}}
+    new = {"codes": {"a": {"http": 401, "aliases": "c"}}, "future": {"x": 1, "y": 2}}
+    assert uncovered(old, new) == [("codes", "a", "aliases"), ("future",)]
     assert RULES["unclassified-change"].level is Level.WIRE

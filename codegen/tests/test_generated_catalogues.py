@@ -212,11 +212,16 @@ import importlib, json, pickle, sys
 for name, module, base, cases in json.loads(sys.argv[1]):
     pkg = importlib.import_module(module)
     root = getattr(pkg, base)
-    for code, status, body in cases:
+    for code, status, body, parent in cases:
         err = pkg.error_from_body(json.dumps(body).encode(), status=status)
         cls = pkg.lookup(code)
         assert type(err) is cls and isinstance(err, root), (name, code, type(err))
         assert err.code == code, (name, err.code)
+        assert pickle.loads(pickle.dumps(err)).to_dict() == err.to_dict()
+        assert parent is None or cls.__bases__ == (pkg.lookup(parent),), (name, code)
+        finer = {"error": {"code": "zz_finer", "refines": ["zz_other", code]}}
+        err = pkg.error_from_body(json.dumps(finer).encode(), status=status)
+        assert type(err) is cls and err.code == "zz_finer", (name, code, type(err))
         assert pickle.loads(pickle.dumps(err)).to_dict() == err.to_dict()
     bare = pkg.error_from_body(b"<html>", status=503)
     assert isinstance(bare, root), type(bare)
@@ -245,8 +250,9 @@ def test_random_catalogues_import_with_the_python_runtime(
         docs = (out / "docs" / "errors.md").read_text("utf-8")
         bodies = [json.loads(t.content) for t in MARKDOWN.parse(docs) if t.info == "json"][1:]
         cases = [
-            [body["error"]["code"], data["codes"][body["error"]["code"]]["http"], body]
+            [code, data["codes"][code]["http"], body, data["codes"][code].get("refines")]
             for body in bodies
+            for code in [body["error"]["code"]]
         ]
         jobs.append([str(index), module, data["base_class"], cases])
     done = subprocess.run(

@@ -25,6 +25,7 @@ import os
 import pickle
 import traceback
 import urllib.parse
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from hypothesis import HealthCheck, given, settings
@@ -191,6 +192,36 @@ odd_numbers = st.sampled_from(
 )
 
 
+REFINES_ENTRIES = [
+    '"rate_limited"',
+    '"idle_timeout"',
+    '"no_such_code"',
+    '"__proto__"',
+    "7",
+    "null",
+    "{}",
+    '["internal"]',
+]
+
+
+@st.composite
+def refines_chain(draw: st.DrawFn, text: Callable[[], str]) -> str:
+    """An envelope's ``refines`` member as JSON: a chain of codes, other values and hostile text
+    (up to past the 16 entries an SDK reads), or something that is not an array."""
+    if draw(st.integers(0, 4)) == 0:
+        return draw(st.sampled_from(['"idle_timeout"', "{}", "7", "null", '{"0":"internal"}']))
+    entries = []
+    for _ in range(draw(st.integers(0, 20))):
+        kind = draw(st.sampled_from(["listed", "listed", "text", "long"]))
+        if kind == "text":
+            entries.append(text())
+        elif kind == "long":
+            entries.append('"' + "x" * 3000 + '"')
+        else:
+            entries.append(draw(st.sampled_from(REFINES_ENTRIES)))
+    return "[" + ",".join(entries) + "]"
+
+
 @st.composite
 def hostile_body(draw: st.DrawFn, token: str | None) -> tuple[bytes, list[str]]:
     """A response body (an envelope with duplicate keys, nesting, odd numbers, or broken) and its secrets."""
@@ -213,6 +244,8 @@ def hostile_body(draw: st.DrawFn, token: str | None) -> tuple[bytes, list[str]]:
     if draw(st.booleans()):
         context.append('"nested":' + "[" * draw(st.integers(1, 40)) + "]" * draw(st.integers(0, 40)))
     members.append('"context":{' + ",".join(context) + "}")
+    if draw(st.booleans()):
+        members.append(f'"refines":{draw(refines_chain(text))}')
     body = ('{"error":{' + ",".join(members) + "}}").encode("utf-8", "surrogatepass")
     mangle = draw(st.sampled_from(["none", "cut", "bad utf-8", "bom"]))
     if mangle == "cut":

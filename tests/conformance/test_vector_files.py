@@ -57,8 +57,10 @@ CONTRACT_CASES = (
     "token:del",
     "context:fields",
     "context:keys",
+    "refines",
 )
-"""Tags for the contract's later rules: step order, repeated headers, the context limit."""
+"""Tags for the contract's later rules: step order, repeated headers, the context limit, the
+refines walk."""
 
 
 @pytest.mark.parametrize("path", vector_files(), ids=lambda p: p.name)

@@ -84,6 +84,10 @@ class Session:
         ):
             self.reached[name] += marker in shown
         self.reached["unknown code"] += python.get("class") == self.pool.cat.base_class
+        known = {c.code for c in self.pool.cat.codes}
+        self.reached["refined class"] += (
+            python.get("class") != self.pool.cat.base_class and python.get("code") not in known
+        )
         self.reached["retry delay"] += python.get("retry_after_ms") is not None
         self.reached["context kept"] += bool(python.get("context"))
         self.reached["request id"] += python.get("request_id") is not None

@@ -16,7 +16,8 @@ import type { CodeSpec, ErrorContext, SideEffects } from "./types.js";
 export interface AgentRunErrorInit {
   /**
    * The code: required by the base class (the class of codes the catalogue
-   * does not define); a generated class has its own and accepts no other.
+   * does not define); a generated class has its own, and also takes a code
+   * the catalogue does not define (a finer code refining its own).
    */
   readonly code?: string | undefined;
   /** The envelope `cause`; empty or left out: the catalogue's. */
@@ -39,9 +40,14 @@ export interface AgentRunErrorInit {
 function publicFields(spec: CodeSpec, className: string, message: unknown, init: AgentRunErrorInit | undefined): CheckedFields {
   const i: AgentRunErrorInit = init ?? {};
   let code = i.code;
-  if (spec !== CATCH_ALL) {
-    if (code !== undefined && code !== spec.code) throw new TypeError(`${className} has code ${spec.code}, not ${String(code)}`);
-    code = spec.code;
+  const generated = spec !== CATCH_ALL;
+  const own = generated && (code === undefined || code === spec.code);
+  const wrongCode = (): TypeError => new TypeError(`${className} has code ${spec.code}, not ${String(code)}`);
+  if (generated) {
+    // A generated class also takes a code the catalogue does not know (checked once
+    // sanitized, below): a finer code that refines its own.
+    if (!own && typeof code !== "string") throw wrongCode();
+    code ??= spec.code;
   } else if (typeof code !== "string" || code === "") {
     throw new TypeError(`${className} needs a code`);
   }
@@ -58,13 +64,18 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     remediation: text(i.remediation),
     context: i.context,
     request_id: text(i.requestId),
+    refines: generated ? [spec.code] : undefined,
   };
-  return fillTexts(error, i.status, { trustedCode: spec !== CATCH_ALL, delay, cause: i.cause });
+  const fields = fillTexts(error, i.status, { trustedCode: own, delay, cause: i.cause });
+  // A catalogue code picks its own entry (the texts of a code; the chain's only for another code).
+  if (generated && !own && fields.spec?.code === fields.code) throw wrongCode();
+  return fields;
 }
 
 /**
  * The base of every error of this package, and the class of a code the
- * catalogue does not define (its `code` is kept as sent).
+ * catalogue does not define (its `code` is kept as sent) when no code of
+ * the envelope's `refines` chain is one it does.
  *
  * Branch on the class (`err instanceof RateLimitedError`) or on `code`, never
  * on `message`. `errorCause` is the envelope's `cause`; the standard
@@ -115,7 +126,8 @@ export class AgentRunError extends Error {
    * @param message - The one-line summary.
    * @param init - The other fields; the base class needs `code`.
    * @throws TypeError when the base class gets no code, a generated class
-   *   another code than its own, or `status`/`retryAfterMs` are not integers.
+   *   another catalogue code (or one that is one, or empty, once sanitized),
+   *   or `status`/`retryAfterMs` are not integers.
    */
   constructor(message?: string, init?: AgentRunErrorInit) {
     const f = publicFields(new.target.spec, new.target.prototype.name, message, init);

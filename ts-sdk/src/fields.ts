@@ -10,7 +10,7 @@
  * @module
  */
 
-import { CONTEXT_FIELDS, LIMITS, TEXTS } from "./generated/catalogue.js";
+import { CONTEXT_FIELDS, LIMITS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
 import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
 import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
@@ -89,6 +89,23 @@ const CONSTRUCTOR_PATH: FillPath = {
   trustedKeys: () => NO_KEYS,
   headers: undefined,
 };
+
+/**
+ * The entry of the first code of an envelope's `refines` chain that the
+ * catalogue defines (contract section 1, step 5), or undefined. Only an
+ * array is a chain, and only its first REFINES_MAX entries are read; an
+ * entry that is not a string naming a catalogue code is skipped.
+ */
+function refinedEntry(chain: unknown, codes: ReadonlyMap<string, Entry>): Entry | undefined {
+  if (!Array.isArray(chain)) return undefined;
+  const n = Math.min(chain.length, REFINES_MAX);
+  for (let i = 0; i < n; i++) {
+    const code: unknown = chain[i];
+    const found = typeof code === "string" ? codes.get(code) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /**
  * The sanitized text member, or undefined when it is not text or is empty
@@ -182,8 +199,9 @@ class Members {
   declare remediation: unknown;
   declare context: unknown;
   declare requestId: unknown;
+  declare refines: unknown;
   constructor(error: JsonObject | undefined) {
-    this.code = this.message = this.cause = this.remediation = this.context = this.requestId = undefined;
+    this.code = this.message = this.cause = this.remediation = this.context = this.requestId = this.refines = undefined;
     if (error === undefined) return;
     const keys = Object.keys(error);
     for (let i = 0; i < keys.length; i++) {
@@ -206,6 +224,9 @@ class Members {
           break;
         case "request_id":
           this.requestId = error["request_id"];
+          break;
+        case "refines":
+          this.refines = error["refines"];
           break;
       }
     }
@@ -251,6 +272,8 @@ function fillWith(error: JsonObject | undefined, status: number | undefined, opt
   }
   const code = sent ?? fallbackCode(status);
   if (sent === undefined) entry = entries.get(code);
+  // An unknown code takes the class and texts of the first code it refines that the catalogue knows.
+  else if (entry === undefined) entry = refinedEntry(m.refines, entries);
   // The defaults: the code's catalogue texts; for an unknown code, those of the status's fallback code.
   const defaults = entry ?? entries.get(fallbackCode(status)) ?? NO_ENTRY;
   let message = defaults.spec.message;

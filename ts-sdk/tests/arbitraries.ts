@@ -132,13 +132,28 @@ function jsonValue(tok: string | undefined): fc.Arbitrary<string> {
 
 const FIELDS = ["code", "message", "cause", "remediation", "request_id", "context"];
 
+const REFINES_ENTRIES = ['"rate_limited"', '"idle_timeout"', '"no_such_code"', '"__proto__"', '"toString"', "7", "null", "{}", '["internal"]'];
+
+/**
+ * An envelope's `refines` member as JSON: a chain of codes, other values and
+ * `other` (hostile values), up to past the 16 entries an SDK reads, or
+ * something that is not an array.
+ */
+export function refinesChain(other: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const entry = fc.oneof(fc.constantFrom(...REFINES_ENTRIES), other, fc.constant(JSON.stringify("x".repeat(3000))));
+  const chain = fc.array(entry, { maxLength: 20 }).map((e) => `[${e.join(",")}]`);
+  const notChain = fc.constantFrom('"idle_timeout"', "{}", "7", "null", '{"0":"internal","length":1}');
+  return fc.oneof({ weight: 4, arbitrary: chain }, { weight: 1, arbitrary: notChain });
+}
+
 /** An error body: an envelope with hostile members (repeated keys too), or junk, as text or bytes. */
 export function hostileBody(tok: string | undefined): fc.Arbitrary<string | Uint8Array> {
   const member = fc.tuple(fc.constantFrom(...FIELDS), jsonValue(tok)).map(([k, v]) => `${JSON.stringify(k)}:${v}`);
   const contextMember = fc.tuple(hostileText(tok), jsonValue(tok)).map(([k, v]) => `${JSON.stringify(k)}:${v}`);
   const context = fc.array(contextMember, { maxLength: 5 }).map((m) => `"context":{${m.join(",")}}`);
   const code = fc.constantFrom('"code":"not_found"', '"code":"rate_limited"', '"code":"no_such_code"', '"code":7');
-  const envelope = fc.array(fc.oneof(member, context, code), { maxLength: 8 }).map((m) => `{"error":{${m.join(",")}}}`);
+  const refines = refinesChain(jsonValue(tok)).map((chain) => `"refines":${chain}`);
+  const envelope = fc.array(fc.oneof(member, context, code, refines), { maxLength: 8 }).map((m) => `{"error":{${m.join(",")}}}`);
   const junk = fc.oneof(hostileText(tok), fc.constantFrom("<html>502 Bad Gateway</html>", "", "{", '{"error":"x"}', "[1,2]"));
   const text = fc.oneof({ weight: 4, arbitrary: envelope }, { weight: 1, arbitrary: junk });
   const bytes = fc

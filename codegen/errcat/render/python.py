@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from errcat import refines
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.naming import ENVELOPE_TYPE, PYTHON_RUNTIME_BASE
 from errcat.render import environment, header_lines, render_template
@@ -54,6 +55,11 @@ class ClassView:
     http: int
     grpc: str
     doc: str
+    code_type: str
+    http_type: str
+    grpc_type: str
+    """What ``Literal[...]`` holds for each: the class's own value and its refinements' (an
+    ``except`` of the class catches them, so its attributes are typed as any of them)."""
 
 
 @dataclass(frozen=True)
@@ -160,25 +166,46 @@ def _summary(code: ErrorCode) -> str:
     return template.render(f=class_facts(code))
 
 
-def class_view(code: ErrorCode, base: str) -> ClassView:
-    """The view of the exception class of ``code``."""
+def _literals(values: list[str]) -> str:
+    """The distinct values, in order, as the inside of ``Literal[...]``."""
+    return ", ".join(dict.fromkeys(values))
+
+
+def class_view(code: ErrorCode, cat: Catalogue) -> ClassView:
+    """The view of the exception class of ``code``: it derives from the class of the code it refines."""
+    family = [code, *(cat.code(c) for c in code.refined_by)]
     return ClassView(
         name=code.python_class,
-        base=base,
+        base=cat.code(code.refines).python_class if code.refines else cat.base_class,
         code=py_str(code.code),
         http=code.http,
         grpc=py_str(code.grpc),
         doc=docstring([code.cause, code.remediation, _summary(code)], indent=4),
+        code_type=_literals([py_str(c.code) for c in family]),
+        http_type=_literals([str(c.http) for c in family]),
+        grpc_type=_literals([py_str(c.grpc) for c in family]),
     )
 
 
 def _tree(cat: Catalogue) -> str:
-    """The exception tree drawn in the module docstring."""
+    """The exception tree drawn in the module docstring (a refined code's class holds its refinements)."""
+    children: dict[str | None, list[ErrorCode]] = {}
+    for code in cat.codes:
+        children.setdefault(code.refines, []).append(code)
     lines = [cat.base_class]
-    for i, code in enumerate(cat.codes):
-        branch = "└──" if i == len(cat.codes) - 1 else "├──"
-        where = "SDK-local" if code.sdk_local else "server"
-        lines.append(f"{branch} {code.python_class} ({code.code}, HTTP {code.http}, {where})")
+
+    def branches(parent: str | None, indent: str) -> None:  # as deep as a chain: 16 at most
+        below = children.get(parent, [])
+        for i, code in enumerate(below):
+            last = i == len(below) - 1
+            where = "SDK-local" if code.sdk_local else "server"
+            lines.append(
+                f"{indent}{'└──' if last else '├──'} {code.python_class} "
+                f"({code.code}, HTTP {code.http}, {where})"
+            )
+            branches(code.code, indent + ("    " if last else "│   "))
+
+    branches(None, "")
     return "  " + "\n".join(lines)
 
 
@@ -255,7 +282,7 @@ def envelope_models(cat: Catalogue) -> str:
 
 def render_init(cat: Catalogue) -> str:
     """The package ``__init__``: the classes, their table and the base class's name and docstring."""
-    classes = [class_view(c, cat.base_class) for c in cat.codes]
+    classes = [class_view(c, cat) for c in cat.class_order]
     retryable = "retryable" if cat.unknown.retryable else "not retryable"
     return render_template(
         "python/init.py.jinja",
@@ -274,7 +301,7 @@ def render_init(cat: Catalogue) -> str:
 
 def render_overloads(cat: Catalogue) -> str:
     """The stub-only ``overloads`` module: ``lookup`` and ``error_for_code`` typed per code."""
-    classes = [class_view(c, cat.base_class) for c in cat.codes]
+    classes = [class_view(c, cat) for c in cat.codes]
     imported = sorted({cat.base_class, *(c.name for c in classes)})  # in the order isort keeps
     return render_template("python/overloads.pyi.jinja", cat, classes=classes, imported=imported)
 
@@ -288,6 +315,7 @@ def render_catalogue(cat: Catalogue) -> str:
         api_name=py_str(cat.api_name),
         distribution=py_str(cat.python_distribution),
         base_class=py_str(cat.base_class),
+        refines_max=refines.MAX_CHAIN,
         specs=[spec_view(c) for c in cat.codes],
         by_status=[PairView(str(status), py_str(code)) for status, code in cat.fallback.by_status],
         client_error=py_str(cat.fallback.client_error),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from errcat import refines
 from errcat.languages import TYPESCRIPT
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.naming import (
@@ -80,6 +81,14 @@ class TsCode:
     guidance: str
     side_effects: str
     emitted_by: str
+    ts_base: str
+    """The class it extends: the class of the code it refines, else the base class."""
+    code_type: str
+    """The type of ``code``: its own code, or a union with the codes that refine it."""
+    code_annotation: str
+    http_annotation: str
+    grpc_annotation: str
+    """``: <union>`` for a static field whose subclasses (refinements) narrow it; else empty."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,7 @@ class TsCatalogueView:
     base_class: str
     """The base class name as a string literal."""
     limits: tuple[TsLimit, ...]
+    refines_max: int
     codes: tuple[TsCode, ...]
     context_fields: tuple[str, ...]
     unknown: TsUnknown
@@ -174,7 +184,12 @@ def _array(items: tuple[str, ...]) -> str:
     return "[" + ", ".join(string_literal(item) for item in items) + "]"
 
 
-def _code(entry: ErrorCode) -> TsCode:
+def _union(values: list[str]) -> str:
+    """The distinct values, in order, as a TypeScript union type."""
+    return " | ".join(dict.fromkeys(values))
+
+
+def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
     summary = f"{entry.message[:1].upper()}{entry.message[1:]}: {entry.cause}"
     lines = [
         summary,
@@ -213,7 +228,25 @@ def _code(entry: ErrorCode) -> TsCode:
         guidance=string_literal(entry.recovery.guidance),
         side_effects=string_literal(entry.side_effects),
         emitted_by=string_literal(entry.emitted_by),
+        **_hierarchy(entry, cat),
     )
+
+
+def _hierarchy(entry: ErrorCode, cat: Catalogue) -> dict[str, str]:
+    """What ``extends`` names, and the types of the fields a refinement narrows."""
+    family = [entry, *(cat.code(c) for c in entry.refined_by)]
+    code_type = _union([string_literal(c.code) for c in family])
+    http_type = _union([str(c.http) for c in family])
+    grpc_type = _union([string_literal(c.grpc) for c in family])
+    parent = cat.code(entry.refines).class_names[TYPESCRIPT.key] if entry.refines else None
+    refined = len(family) > 1
+    return {
+        "ts_base": identifier(parent or cat.base_class),
+        "code_type": code_type,
+        "code_annotation": f": {code_type}" if refined else "",
+        "http_annotation": f": {http_type}" if refined else "",
+        "grpc_annotation": f": {grpc_type}" if refined else "",
+    }
 
 
 def char_class(ranges: tuple[CharRange, ...]) -> str:
@@ -253,6 +286,7 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
         contract_version=cat.contract_version,
         base_class=string_literal(cat.base_class),
         limits=tuple(TsLimit(ts_identifier(n), getattr(cat.limits, n)) for n in _LIMITS),
+        refines_max=refines.MAX_CHAIN,
         codes=codes,
         context_fields=tuple(string_literal(f.name) for f in cat.context_fields),
         unknown=TsUnknown(
@@ -310,7 +344,9 @@ def render(cat: Catalogue) -> dict[str, str]:
             uses a construct the converter does not support (a generator bug).
     """
     header = tuple(line_comment(line) for line in header_lines(cat))
-    codes = tuple(_code(c) for c in cat.codes)
+    codes = tuple(_code(c, cat) for c in cat.codes)
+    by_code = {c.code: tsc for c, tsc in zip(cat.codes, codes, strict=True)}
+    classes = tuple(by_code[c.code] for c in cat.class_order)
     envelope = TsEnvelopeView(
         api_name=doc_text(cat.api_name),
         contract_version=cat.contract_version,
@@ -320,7 +356,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         "envelope.ts": envelope,
         "catalogue.ts": _catalogue(cat, codes),
         "sanitizer-rules.ts": _sanitizer(cat),
-        "errors.ts": _errors(cat, codes),
+        "errors.ts": _errors(cat, classes),
     }
     return {
         f"{OUT}/{name}": render_template(f"typescript/{name}.jinja", cat, header=header, view=view)

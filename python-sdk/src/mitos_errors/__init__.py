@@ -94,7 +94,8 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
         Args:
             message: the one-line summary; empty gives the catalogue's.
             code: the machine code. Required on the base class; a generated
-                class defaults to (and only accepts) its own code.
+                class defaults to its own code, and also takes a code the
+                catalogue does not define (a finer code refining its own).
             cause: the call-site detail; empty gives the catalogue's.
             remediation: what to do next; empty gives the catalogue's.
             status: the HTTP status, if the error came from a response.
@@ -105,7 +106,8 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
         Raises:
             TypeError: the base class was given no code.
-            ValueError: a generated class was given a code other than its own.
+            ValueError: a generated class was given another catalogue code, or a
+                code that is not a string or is empty or a catalogue code once sanitized.
         """
         if TYPE_CHECKING:  # instance attributes (store() sets them): not on the class
             self.code: str
@@ -143,7 +145,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def retryable(self) -> bool:
         """Whether the same request may succeed later; the SDK never retries by itself."""
-        retryable: bool = _runtime().classify(self.code).retryable
+        retryable: bool = _runtime().classify(self.code, self.catalogue_code).retryable
         return retryable
 
     @property
@@ -154,19 +156,19 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def is_auth_failure(self) -> bool:
         """Whether the credential is missing, invalid or not permitted."""
-        failed: bool = _runtime().classify(self.code).is_auth_failure
+        failed: bool = _runtime().classify(self.code, self.catalogue_code).is_auth_failure
         return failed
 
     @property
     def is_cancelled(self) -> bool:
         """Whether the caller cancelled the request: not a fault to report."""
-        cancelled: bool = _runtime().classify(self.code).is_cancelled
+        cancelled: bool = _runtime().classify(self.code, self.catalogue_code).is_cancelled
         return cancelled
 
     @property
     def recovery(self) -> "Recovery":
         """What to do next: action, whether to resend the same arguments, guidance."""
-        recovery: Recovery = _runtime().classify(self.code).recovery
+        recovery: Recovery = _runtime().classify(self.code, self.catalogue_code).recovery
         return recovery
 
     @property
@@ -175,7 +177,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
         One of ``none_expected``, ``possible`` and ``unknown``.
         """
-        side_effects: str = _runtime().classify(self.code).side_effects
+        side_effects: str = _runtime().classify(self.code, self.catalogue_code).side_effects
         return side_effects
 
     def __str__(self) -> str:
@@ -202,7 +204,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
     def to_dict(self) -> "dict[str, Any]":
         """The error as a JSON-ready dict: the envelope fields plus the classification."""
-        kind = _runtime().classify(self.code)
+        kind = _runtime().classify(self.code, self.catalogue_code)
         return {
             "type": type(self).__name__,
             "code": self.code,

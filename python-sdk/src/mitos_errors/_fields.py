@@ -12,7 +12,7 @@ from . import ErrorBase
 from ._generated import catalogue as _cat
 from ._headers import header_delay
 from ._sanitize import cap_length, sanitize_text, sanitize_with
-from ._spec import CLASSES, SPECS, classify, defaults_of
+from ._spec import CLASSES, SPECS, classify, defaults_of, refined_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -133,8 +133,8 @@ def fill(
     Args:
         code: the error's code, sanitized (or the caller's own class's code).
         members: the envelope's members (``message``, ``cause``,
-            ``remediation``, ``context``, ``request_id``); ``None`` for a
-            response without an envelope, which keeps the catalogue's texts.
+            ``remediation``, ``context``, ``request_id``, ``refines``); ``None``
+            for a response without an envelope, which keeps the catalogue's texts.
         status: the HTTP status, if any.
         forms: the token forms to redact from every text.
         picked: the headers read (:func:`_headers.pick_headers`), if any.
@@ -149,7 +149,12 @@ def fill(
         The filled error.
     """
     status = status if type(status) is int else None
-    defaults = defaults_of(code, status)
+    # The catalogue code that picks the class and the default texts: the code, else the first
+    # code of the chain it refines (contract section 1, step 5), else none (the status's fallback).
+    kind = code if code in SPECS else None
+    if kind is None and members is not None:
+        kind = refined_code(members.get("refines"))
+    defaults = defaults_of(kind, status)
     message, cause, remediation = defaults.message, defaults.cause, defaults.remediation
     context = {} if checked_context is None else checked_context
     if members is not None:
@@ -168,7 +173,7 @@ def fill(
         if retry_after_ms is None:
             retry_after_ms = header_delay(picked)
     if err is None:
-        cls = CLASSES.get(code, ErrorBase)
+        cls = CLASSES[kind] if kind is not None else ErrorBase
         err = cls.__new__(cls)
     return store(err, code, message, cause, remediation, status, context, request_id, retry_after_ms)
 
@@ -200,10 +205,15 @@ def init_error(
         if own is None:
             raise TypeError(f"{type(err).__name__} needs a code")
         code = own
-    elif own is not None and code != own:
-        raise ValueError(f"{type(err).__name__} has code {own!r}, not {code!r}")
-    else:
+    elif own is None:
         code = sanitize_text(str(code))
+    elif code != own:
+        # A generated class also takes a code the catalogue does not know: a finer code that
+        # refines its own, as the refines walk raises (and a pickle of one restores).
+        finer = sanitize_text(code) if type(code) is str else ""
+        if not finer or finer in SPECS:
+            raise ValueError(f"{type(err).__name__} has code {own!r}, not {code!r}")
+        code = finer
     assert isinstance(code, str)
     if status is not None and type(status) is not int:
         raise TypeError(f"status must be an int or None, not {type(status).__name__}")
@@ -215,6 +225,7 @@ def init_error(
         "remediation": str(remediation),
         "context": _as_members(context) if context else None,
         "request_id": None if request_id is None else str(request_id),
+        "refines": None if own is None else [own],
     }
     fill(code, members, status, retry_after_ms=retry_after_ms, err=err)
 

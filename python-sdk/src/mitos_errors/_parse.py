@@ -24,7 +24,7 @@ from ._sanitize import (
     token_forms,
     untouched_ascii,
 )
-from ._spec import CLASSES, SPECS, CodeSpec, fallback_code
+from ._spec import CLASSES, SPECS, CodeSpec, fallback_code, refined_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -259,8 +259,10 @@ def _plain_body_error(
         return None
     pending: list[str] = []
     known = code in SPECS
-    # An unknown code keeps the base class and takes its status's fallback texts.
-    key = code if known else fallback_code(status)
+    # An unknown code takes the class and texts of the first code it refines that the catalogue
+    # knows; with none, the base class and its status's fallback texts.
+    kind = code if known else refined_code(envelope.get("refines"))
+    key = kind if kind is not None else fallback_code(status)
     defaults = _DEFAULTS.get(key) or _defaults(key)
     if not (known and defaults.code):
         pending.append(code)
@@ -279,7 +281,7 @@ def _plain_body_error(
     delay = context_delay(context) if context else None
     if delay is None and picked is not None:
         delay = header_delay(picked)
-    cls = CLASSES[code] if known else ErrorBase
+    cls = CLASSES[kind] if kind is not None else ErrorBase
     status_kept = status if type(status) is int else None
     return store(cls.__new__(cls), code, message, cause, remediation, status_kept, context, request_id, delay)
 
@@ -313,8 +315,9 @@ def error_from_body(
     """Turn an error response into its typed error; never raises.
 
     Reads at most the catalogue's body cap. A JSON envelope
-    ``{"error": {"code": ...}}`` gives the class of its code (the base class,
-    keeping the code, for a code the catalogue does not know); any other body
+    ``{"error": {"code": ...}}`` gives the class of its code; a code the
+    catalogue does not know keeps the code and gets the class of the first code
+    of the envelope's ``refines`` chain it knows (else the base class); any other body
     (HTML from a proxy, plain text, empty, invalid or too deeply nested JSON)
     gives the code of the status from the catalogue's fallback map, with the
     catalogue's message, cause and remediation. Every text is sanitized and

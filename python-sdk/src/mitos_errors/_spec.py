@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["CodeSpec", "Recovery", "code_spec", "fallback_code", "lookup"]
+__all__ = ["CodeSpec", "Recovery", "code_spec", "fallback_code", "lookup", "refined_code"]
 
 
 class Recovery:
@@ -154,9 +154,24 @@ CATCH_ALL = CatchAll(_cat.UNKNOWN_RETRYABLE, Recovery(**_cat.UNKNOWN_RECOVERY), 
 """What an error with an unknown code reports: the catalogue's ``unknown_code`` entry."""
 
 
-def classify(code: str) -> CodeSpec | CatchAll:
-    """The spec of ``code``, or the catch-all for a code the catalogue does not define."""
-    return SPECS.get(code) or CATCH_ALL
+def classify(code: str, own: str | None = None) -> CodeSpec | CatchAll:
+    """The spec of ``code``; for a code the catalogue does not define, that of ``own`` (the code of
+    the error's class, which a finer code refines), else the catch-all."""
+    return SPECS.get(code) or (SPECS.get(own) if own is not None else None) or CATCH_ALL
+
+
+def refined_code(chain: object) -> str | None:
+    """The first code of an envelope's ``refines`` chain that the catalogue defines, else ``None``.
+
+    Only a list is a chain, and only its first ``REFINES_MAX`` entries are read; an entry that is
+    not a string naming a catalogue code is skipped. Never raises, whatever ``chain`` is.
+    """
+    if type(chain) is not list:
+        return None
+    for entry in chain[: _cat.REFINES_MAX]:
+        if type(entry) is str and entry in SPECS:
+            return entry
+    return None
 
 
 def code_spec(code: str) -> CodeSpec | None:
@@ -185,6 +200,7 @@ def fallback_code(status: int | None) -> str:
     return _cat.FALLBACK_DEFAULT
 
 
-def defaults_of(code: str, status: int | None) -> CodeSpec:
-    """The spec whose texts an error of ``code`` defaults to: its own, else the status's fallback's."""
-    return SPECS.get(code) or SPECS[fallback_code(status)]
+def defaults_of(kind: str | None, status: int | None) -> CodeSpec:
+    """The spec whose texts an error defaults to: that of ``kind`` (the catalogue code that picks its
+    class), else the status's fallback's."""
+    return SPECS[kind] if kind is not None else SPECS[fallback_code(status)]

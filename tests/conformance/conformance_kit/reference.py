@@ -23,6 +23,7 @@ from typing import Any
 
 from conformance_kit.reference_headers import HeaderReference, Headers
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
+from errcat.refines import MAX_CHAIN
 
 JSON_WHITESPACE = " \t\n\r"
 MAX_SAFE = 2**53 - 1
@@ -234,6 +235,20 @@ class Reference(HeaderReference):
             return self.cat.code(fb.server_error)
         return self.cat.code(fb.default)
 
+    def refined(self, chain: Json) -> ErrorCode | None:
+        """Step 5 for an unknown code: the first catalogue code of the ``refines`` chain.
+
+        Only a list is a chain; its first ``MAX_CHAIN`` entries are read, and an
+        entry that is not a string naming a catalogue code is skipped.
+        """
+        if not isinstance(chain, list):
+            return None
+        known = {c.code: c for c in self.cat.codes}
+        for entry in chain[:MAX_CHAIN]:
+            if isinstance(entry, str) and entry in known:
+                return known[entry]
+        return None
+
     def context_value(self, value: Json, token: str | bytes | None) -> tuple[bool, Json]:
         """Whether a context value is kept, and as what."""
         if isinstance(value, str):
@@ -341,7 +356,7 @@ class Reference(HeaderReference):
             }
             context: dict[str, Json] = {}
         else:
-            entry = known.get(code)
+            entry = known.get(code) or self.refined(error.get("refines"))
             defaults = entry or fallback
             result = {"code": code}
             for name in ("message", "cause", "remediation"):

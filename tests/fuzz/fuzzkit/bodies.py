@@ -137,6 +137,23 @@ def code(rng: random.Random, pool: Pool, token: str | None) -> Node:
     return value(rng, pool, token)
 
 
+def refines(rng: random.Random, pool: Pool, token: str | None) -> Node:
+    """The chain of codes an unknown code refines: catalogue codes among others, maybe past the
+    entries an SDK reads, or a value that is not an array."""
+    if rng.random() < 0.1:
+        return value(rng, pool, token)
+    entries: list[Node] = []
+    for _ in range(rng.choice((0, 1, 2, 3, 15, 16, 17, 20))):
+        kind = rng.random()
+        if kind < 0.35:
+            entries.append(jstr(rng.choice(pool.codes)))
+        elif kind < 0.7:
+            entries.append(hostile_string(rng, pool, token))
+        else:
+            entries.append(value(rng, pool, token))
+    return ["arr", entries]
+
+
 def error_members(rng: random.Random, pool: Pool, token: str | None) -> list[list[Node]]:
     """The members of an envelope's ``error`` object, odd ones and repeats included."""
     members: list[list[Node]] = []
@@ -155,6 +172,8 @@ def error_members(rng: random.Random, pool: Pool, token: str | None) -> list[lis
                 context(rng, pool, token) if rng.random() < 0.9 else value(rng, pool, token),
             ]
         )
+    if rng.random() < 0.4:
+        members.append([jstr("refines"), refines(rng, pool, token)])
     if rng.random() < 0.15:
         members.append(
             [

@@ -849,7 +849,7 @@ export class WorkspaceNotFoundError extends AgentRunError {
   declare readonly code: "workspace_not_found";
 }
 
-/** Every generated class, sorted by code. */
+/** Every generated class, a refined code's class before the classes refining it (else by code). */
 export const ERROR_CLASSES = [
   BadGatewayError,
   BadRequestError,

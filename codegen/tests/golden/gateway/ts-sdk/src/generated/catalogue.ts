@@ -39,6 +39,9 @@ export const LIMITS: Limits = {
   errorBodyReadTimeoutMs: 5000,
 };
 
+/** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
+export const REFINES_MAX = 16;
+
 /** The texts of `ambiguous_tool` (frozen): the defaults of its errors' fields. */
 const AMBIGUOUS_TOOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "ambiguous_tool",

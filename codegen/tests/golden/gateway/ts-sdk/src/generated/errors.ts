@@ -27,13 +27,13 @@ import {
   INVALID_PARAM_SPEC,
   MISSING_PARAM_SPEC,
   NOT_FOUND_SPEC,
+  UNKNOWN_ACTION_SPEC,
+  UNKNOWN_INSTANCE_SPEC,
   RATE_LIMITED_SPEC,
   REQUEST_TIMEOUT_SPEC,
   SERVICE_UNAVAILABLE_SPEC,
   TIMEOUT_SPEC,
   UNEXPECTED_STATUS_SPEC,
-  UNKNOWN_ACTION_SPEC,
-  UNKNOWN_INSTANCE_SPEC,
   UPSTREAM_ERROR_SPEC,
 } from "./catalogue.js";
 
@@ -208,12 +208,12 @@ export class InternalError extends ToolError {
  * Code `invalid_param`; HTTP 422, gRPC InvalidArgument.
  */
 export class InvalidParamError extends ToolError {
-  static override readonly code = "invalid_param";
-  static override readonly httpStatus = 422;
-  static override readonly grpcStatus = "InvalidArgument";
+  static override readonly code: "invalid_param" | "missing_param" = "invalid_param";
+  static override readonly httpStatus: 422 = 422;
+  static override readonly grpcStatus: "InvalidArgument" = "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
   static override readonly spec: CodeSpec = INVALID_PARAM_SPEC;
-  declare readonly code: "invalid_param";
+  declare readonly code: "invalid_param" | "missing_param";
 }
 
 /**
@@ -223,7 +223,7 @@ export class InvalidParamError extends ToolError {
  *
  * Code `missing_param`; HTTP 422, gRPC InvalidArgument.
  */
-export class MissingParamError extends ToolError {
+export class MissingParamError extends InvalidParamError {
   static override readonly code = "missing_param";
   static override readonly httpStatus = 422;
   static override readonly grpcStatus = "InvalidArgument";
@@ -240,12 +240,44 @@ export class MissingParamError extends ToolError {
  * Code `not_found`; HTTP 404, gRPC NotFound.
  */
 export class NotFoundError extends ToolError {
-  static override readonly code = "not_found";
+  static override readonly code: "not_found" | "unknown_action" | "unknown_instance" = "not_found";
+  static override readonly httpStatus: 404 = 404;
+  static override readonly grpcStatus: "NotFound" = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
+  declare readonly code: "not_found" | "unknown_action" | "unknown_instance";
+}
+
+/**
+ * Unknown action: The requested action is not registered with the dispatcher (origin validation).
+ *
+ * Remediation: Call one of the actions listed in valid_actions; the hint names the closest one.
+ *
+ * Code `unknown_action`; HTTP 404, gRPC NotFound.
+ */
+export class UnknownActionError extends NotFoundError {
+  static override readonly code = "unknown_action";
   static override readonly httpStatus = 404;
   static override readonly grpcStatus = "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
-  declare readonly code: "not_found";
+  static override readonly spec: CodeSpec = UNKNOWN_ACTION_SPEC;
+  declare readonly code: "unknown_action";
+}
+
+/**
+ * Unknown instance: The named instance is not configured on this gateway (origin discovery).
+ *
+ * Remediation: List the configured instances and call one that exists.
+ *
+ * Code `unknown_instance`; HTTP 404, gRPC NotFound.
+ */
+export class UnknownInstanceError extends NotFoundError {
+  static override readonly code = "unknown_instance";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNKNOWN_INSTANCE_SPEC;
+  declare readonly code: "unknown_instance";
 }
 
 /**
@@ -329,38 +361,6 @@ export class UnexpectedStatusError extends ToolError {
 }
 
 /**
- * Unknown action: The requested action is not registered with the dispatcher (origin validation).
- *
- * Remediation: Call one of the actions listed in valid_actions; the hint names the closest one.
- *
- * Code `unknown_action`; HTTP 404, gRPC NotFound.
- */
-export class UnknownActionError extends ToolError {
-  static override readonly code = "unknown_action";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
-  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNKNOWN_ACTION_SPEC;
-  declare readonly code: "unknown_action";
-}
-
-/**
- * Unknown instance: The named instance is not configured on this gateway (origin discovery).
- *
- * Remediation: List the configured instances and call one that exists.
- *
- * Code `unknown_instance`; HTTP 404, gRPC NotFound.
- */
-export class UnknownInstanceError extends ToolError {
-  static override readonly code = "unknown_instance";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
-  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNKNOWN_INSTANCE_SPEC;
-  declare readonly code: "unknown_instance";
-}
-
-/**
  * Upstream failed: The upstream MCP server failed or could not be reached (origin upstream_transport).
  *
  * Remediation: Retry with back-off; if it persists, check the upstream's health.
@@ -376,7 +376,7 @@ export class UpstreamError extends ToolError {
   declare readonly code: "upstream_error";
 }
 
-/** Every generated class, sorted by code. */
+/** Every generated class, a refined code's class before the classes refining it (else by code). */
 export const ERROR_CLASSES = [
   AmbiguousToolError,
   AuthFailedError,
@@ -391,13 +391,13 @@ export const ERROR_CLASSES = [
   InvalidParamError,
   MissingParamError,
   NotFoundError,
+  UnknownActionError,
+  UnknownInstanceError,
   RateLimitedError,
   RequestTimeoutError,
   ServiceUnavailableError,
   ToolTimeoutError,
   UnexpectedStatusError,
-  UnknownActionError,
-  UnknownInstanceError,
   UpstreamError,
 ] as const;
 
@@ -416,13 +416,13 @@ export interface ErrorClassOf {
   invalid_param: typeof InvalidParamError;
   missing_param: typeof MissingParamError;
   not_found: typeof NotFoundError;
+  unknown_action: typeof UnknownActionError;
+  unknown_instance: typeof UnknownInstanceError;
   rate_limited: typeof RateLimitedError;
   request_timeout: typeof RequestTimeoutError;
   service_unavailable: typeof ServiceUnavailableError;
   timeout: typeof ToolTimeoutError;
   unexpected_status: typeof UnexpectedStatusError;
-  unknown_action: typeof UnknownActionError;
-  unknown_instance: typeof UnknownInstanceError;
   upstream_error: typeof UpstreamError;
 }
 
@@ -441,11 +441,11 @@ export type KnownToolError =
   | InvalidParamError
   | MissingParamError
   | NotFoundError
+  | UnknownActionError
+  | UnknownInstanceError
   | RateLimitedError
   | RequestTimeoutError
   | ServiceUnavailableError
   | ToolTimeoutError
   | UnexpectedStatusError
-  | UnknownActionError
-  | UnknownInstanceError
   | UpstreamError;

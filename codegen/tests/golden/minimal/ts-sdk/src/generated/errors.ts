@@ -70,7 +70,7 @@ export class RateLimitedError extends MinimalError {
   declare readonly code: "rate_limited";
 }
 
-/** Every generated class, sorted by code. */
+/** Every generated class, a refined code's class before the classes refining it (else by code). */
 export const ERROR_CLASSES = [
   BadRequestError,
   InternalError,

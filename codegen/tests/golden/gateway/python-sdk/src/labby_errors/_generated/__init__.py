@@ -14,15 +14,15 @@ ToolError
 ├── GoneError (gone, HTTP 410, SDK-local)
 ├── InternalError (internal_error, HTTP 500, server)
 ├── InvalidParamError (invalid_param, HTTP 422, server)
-├── MissingParamError (missing_param, HTTP 422, server)
+│   └── MissingParamError (missing_param, HTTP 422, server)
 ├── NotFoundError (not_found, HTTP 404, server)
+│   ├── UnknownActionError (unknown_action, HTTP 404, server)
+│   └── UnknownInstanceError (unknown_instance, HTTP 404, server)
 ├── RateLimitedError (rate_limited, HTTP 429, server)
 ├── RequestTimeoutError (request_timeout, HTTP 408, SDK-local)
 ├── ServiceUnavailableError (service_unavailable, HTTP 503, server)
 ├── ToolTimeoutError (timeout, HTTP 504, server)
 ├── UnexpectedStatusError (unexpected_status, HTTP 500, SDK-local)
-├── UnknownActionError (unknown_action, HTTP 404, server)
-├── UnknownInstanceError (unknown_instance, HTTP 404, server)
 └── UpstreamError (upstream_error, HTTP 502, server)
 
 Each class is a declaration: its code, statuses and public module name are set in its body.
@@ -307,8 +307,8 @@ class InvalidParamError(ToolError):
 
     __module__ = "labby_errors"
     if TYPE_CHECKING:
-        code: Literal["invalid_param"]
-        catalogue_code: ClassVar[Literal["invalid_param"]]
+        code: Literal["invalid_param", "missing_param"]
+        catalogue_code: ClassVar[Literal["invalid_param", "missing_param"]]
         http_status: ClassVar[Literal[422]]
         grpc_status: ClassVar[Literal["InvalidArgument"]]
     code = catalogue_code = "invalid_param"
@@ -316,7 +316,7 @@ class InvalidParamError(ToolError):
     grpc_status = "InvalidArgument"
 
 
-class MissingParamError(ToolError):
+class MissingParamError(InvalidParamError):
     """A parameter the action requires is absent (origin validation).
 
     Add the parameter named in param and call the action again.
@@ -348,11 +348,52 @@ class NotFoundError(ToolError):
 
     __module__ = "labby_errors"
     if TYPE_CHECKING:
-        code: Literal["not_found"]
-        catalogue_code: ClassVar[Literal["not_found"]]
+        code: Literal["not_found", "unknown_action", "unknown_instance"]
+        catalogue_code: ClassVar[Literal["not_found", "unknown_action", "unknown_instance"]]
         http_status: ClassVar[Literal[404]]
         grpc_status: ClassVar[Literal["NotFound"]]
     code = catalogue_code = "not_found"
+    http_status = 404
+    grpc_status = "NotFound"
+
+
+class UnknownActionError(NotFoundError):
+    """The requested action is not registered with the dispatcher (origin validation).
+
+    Call one of the actions listed in valid_actions; the hint names the closest one.
+
+    Code ``unknown_action``; HTTP 404; gRPC NotFound; not retryable; recovery ``revise_and_retry``
+    (same arguments: never); side effects: none_expected. Context: ``action``, ``valid_actions``,
+    ``hint``.
+    """
+
+    __module__ = "labby_errors"
+    if TYPE_CHECKING:
+        code: Literal["unknown_action"]
+        catalogue_code: ClassVar[Literal["unknown_action"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "unknown_action"
+    http_status = 404
+    grpc_status = "NotFound"
+
+
+class UnknownInstanceError(NotFoundError):
+    """The named instance is not configured on this gateway (origin discovery).
+
+    List the configured instances and call one that exists.
+
+    Code ``unknown_instance``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover``
+    (same arguments: never); side effects: none_expected. Context: ``service``, ``instance``.
+    """
+
+    __module__ = "labby_errors"
+    if TYPE_CHECKING:
+        code: Literal["unknown_instance"]
+        catalogue_code: ClassVar[Literal["unknown_instance"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "unknown_instance"
     http_status = 404
     grpc_status = "NotFound"
 
@@ -460,47 +501,6 @@ class UnexpectedStatusError(ToolError):
     grpc_status = "Unknown"
 
 
-class UnknownActionError(ToolError):
-    """The requested action is not registered with the dispatcher (origin validation).
-
-    Call one of the actions listed in valid_actions; the hint names the closest one.
-
-    Code ``unknown_action``; HTTP 404; gRPC NotFound; not retryable; recovery ``revise_and_retry``
-    (same arguments: never); side effects: none_expected. Context: ``action``, ``valid_actions``,
-    ``hint``.
-    """
-
-    __module__ = "labby_errors"
-    if TYPE_CHECKING:
-        code: Literal["unknown_action"]
-        catalogue_code: ClassVar[Literal["unknown_action"]]
-        http_status: ClassVar[Literal[404]]
-        grpc_status: ClassVar[Literal["NotFound"]]
-    code = catalogue_code = "unknown_action"
-    http_status = 404
-    grpc_status = "NotFound"
-
-
-class UnknownInstanceError(ToolError):
-    """The named instance is not configured on this gateway (origin discovery).
-
-    List the configured instances and call one that exists.
-
-    Code ``unknown_instance``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover``
-    (same arguments: never); side effects: none_expected. Context: ``service``, ``instance``.
-    """
-
-    __module__ = "labby_errors"
-    if TYPE_CHECKING:
-        code: Literal["unknown_instance"]
-        catalogue_code: ClassVar[Literal["unknown_instance"]]
-        http_status: ClassVar[Literal[404]]
-        grpc_status: ClassVar[Literal["NotFound"]]
-    code = catalogue_code = "unknown_instance"
-    http_status = 404
-    grpc_status = "NotFound"
-
-
 class UpstreamError(ToolError):
     """The upstream MCP server failed or could not be reached (origin upstream_transport).
 
@@ -535,13 +535,13 @@ CLASSES: "dict[str, type[ToolError]]" = {
     "invalid_param": InvalidParamError,
     "missing_param": MissingParamError,
     "not_found": NotFoundError,
+    "unknown_action": UnknownActionError,
+    "unknown_instance": UnknownInstanceError,
     "rate_limited": RateLimitedError,
     "request_timeout": RequestTimeoutError,
     "service_unavailable": ServiceUnavailableError,
     "timeout": ToolTimeoutError,
     "unexpected_status": UnexpectedStatusError,
-    "unknown_action": UnknownActionError,
-    "unknown_instance": UnknownInstanceError,
     "upstream_error": UpstreamError,
 }
 """Every class by its code; the hand-written runtime looks codes up here."""

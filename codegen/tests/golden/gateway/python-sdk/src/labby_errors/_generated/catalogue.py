@@ -57,6 +57,8 @@ JSON_MAX_DEPTH = 32
 """A body nested deeper than this many arrays or objects is not JSON."""
 CONTEXT_MAX_KEYS = 32
 """A context with more members than this keeps only the members named in ``CONTEXT_FIELDS``."""
+REFINES_MAX = 16
+"""At most this many entries of an envelope's ``refines`` chain are read, each a code or ignored."""
 
 SPECS: "dict[str, Row]" = {
     "ambiguous_tool": {
