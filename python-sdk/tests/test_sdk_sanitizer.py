@@ -15,11 +15,6 @@ from mitos_errors._spec import SPECS
 CAP = catalogue.TEXT_MAX_CHARS
 MARKER = sanitizer_rules.TRUNCATION_MARKER
 RED = sanitizer_rules.REDACTION
-# Idempotence fails where a lookbehind rule sits right after another secret (see below).
-_NOT_IDEMPOTENT = pytest.mark.xfail(
-    strict=True,
-    reason="contract section 2: a lookbehind rule sees the original text, not a neighbour's redaction",
-)
 FIL = sanitizer_rules.FILTERED
 
 
@@ -249,21 +244,16 @@ def test_fast_path_on_clean_ascii_prose() -> None:
         assert sanitize_with(text, ()) == sanitize_steps(text, ()) == text
 
 
-def _apart(parts: list[str]) -> str:
-    """The parts joined, a fixed-width secret followed by a space (see the known gap below)."""
-    return "".join(f"{part} " if part.startswith("AKIA") else part for part in parts)
-
-
 _MARKER_CHARS = set(RED + FIL + MARKER)
 
 
-@_NOT_IDEMPOTENT
 def test_sanitizing_is_idempotent() -> None:
-    # Contract section 2: idempotent for every token without a character of the markers.
+    # Contract section 2: idempotent for every token without a character of the markers,
+    # the fragments glued together with no separator.
     rng = random.Random(424242)
     for _ in range(20000):
         parts = [rng.choice(_FRAGMENTS) for _ in range(rng.randint(0, 40))]
-        text = _apart(parts)
+        text = "".join(parts)
         token = _random_token(rng) if rng.random() < 0.3 else None
         if token is not None:
             token = "".join(ch for ch in token if ch not in _MARKER_CHARS) or None
@@ -316,34 +306,38 @@ def test_markers_run_before_secrets_so_a_url_credential_completed_by_a_marker_is
 
 # The catalogue's JWT and URL-credential rules have lookbehinds against
 # quadratic scans. A fixed-width key rule (AWS, Google) can end right before
-# "eyJ" or a URL scheme. With every cover found on the same text (contract
-# section 2), the lookbehind sees the key, not its redaction, so the first
-# pass redacts only the key and a second pass the JWT or URL behind it: the
-# contract's idempotence promise does not hold for these texts, in either SDK
-# (the reference agrees). Kept as strict expected failures until the contract
-# settles it, so the day it holds, these tests say so.
-@pytest.mark.parametrize(
-    "text",
-    [
-        "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig",
-        "AIza" + "b" * 35 + "eyJhbGciOi.eyJzdWIiOi.sig",
-        "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h",
-    ],
-)
+# "eyJ" or a URL scheme. The end of the key's cover begins a stretch read as a
+# text of its own (contract section 2), so the lookbehind sees the start of a
+# text there, as a second pass sees the end of the key's redaction: the first
+# pass hides both, and a second pass finds nothing.
+_GLUED = [
+    "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig",
+    "AIza" + "b" * 35 + "eyJhbGciOi.eyJzdWIiOi.sig",
+    "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h",
+    "sk-aaaaaaaaaaaaaaaaaaaa://sk-https://u:p@h",
+    "a://u:token=ab/cd,x@h",
+]
+
+
+@pytest.mark.parametrize("text", _GLUED)
 def test_fixed_width_key_right_before_a_lookbehind_rule(text: str) -> None:
     assert sanitize_text(text) == REFERENCE.sanitize(text)
 
 
-@_NOT_IDEMPOTENT
 @pytest.mark.parametrize(
-    "text",
+    ("text", "hidden"),
     [
-        "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig",
-        "AIza" + "b" * 35 + "eyJhbGciOi.eyJzdWIiOi.sig",
-        "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h",
-        "sk-aaaaaaaaaaaaaaaaaaaa://sk-https://u:p@h",
+        ("AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig", "eyJzdWIiOi"),
+        ("AIza" + "b" * 35 + "eyJhbGciOi.eyJzdWIiOi.sig", "eyJzdWIiOi"),
+        ("0AKIAABCDEFGHIJKLMNOPhttps://u:p@h", ":p@"),
+        ("sk-aaaaaaaaaaaaaaaaaaaa://sk-https://u:p@h", ":p@"),
     ],
 )
+def test_a_secret_glued_to_another_is_hidden_on_the_first_pass(text: str, hidden: str) -> None:
+    assert hidden not in sanitize_text(text)
+
+
+@pytest.mark.parametrize("text", _GLUED)
 def test_a_second_pass_finds_nothing_after_a_key_next_to_a_lookbehind_rule(text: str) -> None:
     once = sanitize_text(text)
     assert sanitize_text(once) == once

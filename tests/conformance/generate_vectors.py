@@ -28,7 +28,7 @@ from typing import Any
 from conformance_kit.cases_codes import code_vectors, fallback_vectors
 from conformance_kit.cases_limits import bound_vectors, context_limit_vectors, depth_vectors
 from conformance_kit.cases_text import (
-    lookbehind_vectors,
+    glued_vectors,
     sanitizer_range_vectors,
     truncation_vectors,
 )
@@ -50,7 +50,7 @@ def build(cat: Catalogue) -> dict[str, Json]:
         code_vectors(cat)
         + fallback_vectors(cat)
         + sanitizer_range_vectors(cat)
-        + lookbehind_vectors(cat)
+        + glued_vectors(cat)
         + truncation_vectors(cat)
         + bound_vectors(cat)
         + depth_vectors(cat)

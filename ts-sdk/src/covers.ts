@@ -1,8 +1,15 @@
 /**
  * Covers (docs/sdk-contract.md section 2, stage 2): the spans of a text that
- * a rule or a token form matched, found on one text, merged where they share
- * a position, and replaced by a marker. Linear: a rule with a prefix
- * matches its pattern once per prefix match, on the text cut at the next.
+ * a rule or a token form matched. The rules read each stretch of the text
+ * between the occurrences of the step's marker, as a text of its own; then each
+ * stretch left between those markers and the covers found, until a round
+ * finds nothing new. Only then are the covers merged where they share a
+ * position and replaced by a marker, so no rule sees another's output and
+ * no stretch the result keeps between two markers holds a cover.
+ *
+ * Linear: a rule with a prefix matches its pattern once per prefix match,
+ * on the stretch cut at the next; the stretches of one round are disjoint,
+ * and a round reads only stretches a cover of the round before cut out.
  *
  * @module
  */
@@ -19,13 +26,13 @@ export interface CompiledRule {
   readonly secret: boolean;
 }
 
-/** Push `[start, end)` of every match of a global regex over `text` (an empty match covers nothing). */
-function globalCovers(re: RegExp, text: string, out: number[]): void {
+/** Push `[start, end)` (shifted by `offset`) of every match of a global regex over `text` (an empty match covers nothing). */
+function globalCovers(re: RegExp, text: string, out: number[], offset = 0): void {
   re.lastIndex = 0;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (end > start) out.push(start, end);
+    if (end > start) out.push(start + offset, end + offset);
     else re.lastIndex = start + (isPairAt(text, start) ? 2 : 1);
   }
 }
@@ -36,13 +43,14 @@ function isPairAt(text: string, i: number): boolean {
 }
 
 /**
- * The covers of one rule on `text` (contract section 2, stage 2). With a
- * prefix: the prefix matches by the global scan, then the pattern anchored
- * at the end of each, on the text cut where the next prefix match starts.
+ * The covers of one rule on `text`, shifted by `offset` (contract section 2,
+ * stage 2). With a prefix: the prefix matches by the global scan, then the
+ * pattern anchored at the end of each, on the text cut where the next
+ * prefix match starts.
  */
-export function ruleCovers(rule: CompiledRule, text: string, out: number[]): void {
+export function ruleCovers(rule: CompiledRule, text: string, out: number[], offset: number): void {
   if (rule.prefix === undefined) {
-    globalCovers(rule.pattern, text, out);
+    globalCovers(rule.pattern, text, out, offset);
     return;
   }
   const marks: number[] = [];
@@ -53,8 +61,65 @@ export function ruleCovers(rule: CompiledRule, text: string, out: number[]): voi
     const bound = i + 2 < marks.length ? marks[i + 2]! : text.length;
     pattern.lastIndex = from;
     const m = pattern.exec(bound === text.length ? text : text.slice(0, bound));
-    if (m !== null && m[0].length > 0) out.push(from, from + m[0].length);
+    if (m !== null && m[0].length > 0) out.push(from + offset, from + offset + m[0].length);
   }
+}
+
+/** Reads one stretch: pushes the covers of the rules on `piece`, shifted by `offset`. */
+export type Reader = (piece: string, offset: number, out: number[]) => void;
+
+/** `[start, end)` of every occurrence of `marker` in `text`, in order. */
+function barriersOf(text: string, marker: string): number[] {
+  const out: number[] = [];
+  if (marker === "") return out;
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + marker.length)) {
+    out.push(at, at + marker.length);
+  }
+  return out;
+}
+
+/** The maximal non-empty stretches of `[0, size)` outside every pair of `taken` (sorted by start). */
+function freeStretches(size: number, taken: readonly number[]): number[] {
+  const out: number[] = [];
+  let pos = 0;
+  for (let i = 0; i < taken.length; i += 2) {
+    if (taken[i]! > pos) out.push(pos, taken[i]!);
+    if (taken[i + 1]! > pos) pos = taken[i + 1]!;
+  }
+  if (size > pos) out.push(pos, size);
+  return out;
+}
+
+/**
+ * The merged covers of one step on `text`: the rules that `read` applies,
+ * and every occurrence of the token `forms`. `read` runs on each stretch
+ * between the occurrences of the step's `marker` that the text holds, then on each stretch that the covers
+ * found and the markers leave free and that it has not read yet, until a
+ * round finds nothing new.
+ */
+export function findCovers(text: string, read: Reader, forms: readonly string[], marker: string): number[] {
+  const barriers = barriersOf(text, marker);
+  const covers: number[] = [];
+  formCovers(text, forms, covers);
+  const done = new Set<number>();
+  const size = text.length;
+  let pending = freeStretches(size, barriers);
+  let merged = covers;
+  while (pending.length > 0) {
+    for (let i = 0; i < pending.length; i += 2) {
+      const start = pending[i]!;
+      const end = pending[i + 1]!;
+      done.add(start * (size + 1) + end);
+      read(start === 0 && end === size ? text : text.slice(start, end), start, covers);
+    }
+    merged = mergeCovers(covers.slice());
+    const free = freeStretches(size, barriers.length === 0 ? merged : mergeCovers(merged.concat(barriers)));
+    pending = [];
+    for (let i = 0; i < free.length; i += 2) {
+      if (!done.has(free[i]! * (size + 1) + free[i + 1]!)) pending.push(free[i]!, free[i + 1]!);
+    }
+  }
+  return merged === covers ? mergeCovers(covers.slice()) : merged;
 }
 
 /** Every occurrence of every form in `text`, overlapping ones too. */

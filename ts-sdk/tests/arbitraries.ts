@@ -100,11 +100,17 @@ export function echoes(tok: string): string[] {
   return [tok, encodeURIComponent(tok), bytes.toString("base64").replace(/=+$/, ""), bytes.toString("base64url")];
 }
 
-/** Text pieces, joined: random characters, secrets, markers, token echoes, runs near the cap. */
-export function hostileText(tok: string | undefined): fc.Arbitrary<string> {
+/**
+ * Text pieces, joined with no separator: random characters, secrets (set
+ * apart by spaces, and unless `glued` is false, also glued to their neighbours, which
+ * can break a secret's shape: `-https://u:p@h` is no URL credential),
+ * markers, token echoes, runs near the cap.
+ */
+export function hostileText(tok: string | undefined, { glued = true } = {}): fc.Arbitrary<string> {
   const pieces: fc.Arbitrary<string>[] = [
     fc.string({ unit: anyChar, maxLength: 12 }),
     secret.map(([t]) => ` ${t} `),
+    secret.map(([t]) => (glued ? t : ` ${t} `)),
     marker,
     fc.constantFrom("%", "%%%%", "%E2%80%8B", "\\u200b", "\\\"", "-----BEGIN", "bearer ", "password=", "://", "eyJ", "[REDACTED]", "[filtered]", "…[truncated]"),
   ];

@@ -110,14 +110,48 @@ function replaceCovers(t: string, list: [number, number][], marker: string): str
   return out;
 }
 
+/**
+ * The covers of `rules` and `forms` on `text` (contract section 2, stage 2):
+ * every occurrence of a form; the rules read on each stretch between the
+ * occurrences of `marker`, as a text of its own, then on each stretch left
+ * between those and the covers found that was not read yet, until none is left.
+ */
+function hide(text: string, rules: readonly Rule[], forms: readonly string[], marker: string): [number, number][] {
+  const barrier = new Uint8Array(text.length);
+  for (let at = text.indexOf(marker); marker !== "" && at !== -1; at = text.indexOf(marker, at + marker.length)) {
+    barrier.fill(1, at, at + marker.length);
+  }
+  const found: [number, number][] = [];
+  for (const form of forms) {
+    for (let at = 0; at + form.length <= text.length; at++) if (text.startsWith(form, at)) found.push([at, at + form.length]);
+  }
+  const read = new Set<string>();
+  // The first round reads the stretches between the markers; the covers cut out the later ones.
+  for (;;) {
+    const hidden = Uint8Array.from(barrier);
+    if (read.size > 0) for (const [from, to] of found) hidden.fill(1, from, to);
+    const runs: [number, number][] = [];
+    for (let i = 0; i < text.length; i++) {
+      if (hidden[i] === 1) continue;
+      let j = i;
+      while (j < text.length && hidden[j] === 0) j++;
+      if (!read.has(`${i},${j}`)) runs.push([i, j]);
+      i = j;
+    }
+    if (runs.length === 0) return found;
+    for (const [from, to] of runs) {
+      read.add(`${from},${to}`);
+      for (const rule of rules) for (const [a, b] of covers(text.slice(from, to), rule)) found.push([from + a, from + b]);
+    }
+  }
+}
+
 /** sanitize_text(text, token), by the contract's stages, every rule run, no shortcut. */
 export function referenceSanitize(text: string, token?: string): string {
-  const t = replaceCovers(step1(text), INJECTION_RULES.flatMap((rule) => covers(step1(text), rule)), FILTERED);
-  const secret: [number, number][] = SECRET_RULES.flatMap((rule) => covers(t, rule));
+  const clean = step1(text);
+  const t = replaceCovers(clean, hide(clean, INJECTION_RULES, [], FILTERED), FILTERED);
   const forms = referenceForms(token);
-  for (const form of forms) {
-    for (let at = 0; at + form.length <= t.length; at++) if (t.startsWith(form, at)) secret.push([at, at + form.length]);
-  }
+  const secret = hide(t, SECRET_RULES, forms, REDACTION);
   let out = replaceCovers(t, secret, REDACTION);
   if (secret.length > 0) for (const form of forms) out = out.split(form).join(REDACTION);
   return cap(out);

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from binascii import b2a_base64
 
-from ._covers import form_covers, merge_covers, rewrite, rule_covers
+from ._covers import find_covers, rewrite, rule_covers
 from ._generated import catalogue as _cat
 from ._generated import sanitizer_rules as _rules
 
@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
-    from ._covers import Covers
+    from ._covers import Covers, Reader
 
     _Rule = tuple[re.Pattern[str] | None, re.Pattern[str], tuple[str, ...]]
 
@@ -110,45 +110,49 @@ def strip(text: str) -> str:
     return text
 
 
-def _covers(rules: tuple[_Rule, ...], text: str, low: str) -> Covers:
-    """The covers of the ``rules`` with a trigger in ``low`` (``text`` lower-cased)."""
-    out: Covers = []
-    for prefix, pattern, triggers in rules:
-        for trigger in triggers:
-            if trigger in low:
-                rule_covers(prefix, pattern, text, out)
-                break
-    return out
+def _reader(rules: tuple[_Rule, ...]) -> Reader:
+    """Read one stretch: the covers of the ``rules`` with a trigger in it (lower-cased)."""
+
+    def read(piece: str, offset: int, out: Covers) -> None:
+        low = piece.lower()
+        if not has_trigger(low):
+            return
+        for prefix, pattern, triggers in rules:
+            for trigger in triggers:
+                if trigger in low:
+                    rule_covers(prefix, pattern, piece, out, offset)
+                    break
+
+    return read
 
 
 def sanitize_steps(text: str, forms: tuple[str, ...]) -> str:
     """Section 2 as the contract writes it: characters; markers; secrets and the token together; the cap.
 
-    A rule is skipped when none of its triggers is in the lower-cased text,
-    which the contract allows for any text: lower-casing maps ASCII letters
-    to ASCII letters and the triggers are ASCII, so it never hides one.
+    A rule is skipped when none of its triggers is in the lower-cased stretch
+    it reads, which the contract allows for any text: lower-casing maps ASCII
+    letters to ASCII letters and the triggers are ASCII, so it never hides one.
     """
     text = strip(text)
-    low = text.lower()
-    found = has_trigger(low)
-    if found:
+    if has_trigger(text.lower()):
         c = _compiled()
-        markers = _covers(c.injection, text, low)
+        markers = find_covers(text, _reader(c.injection), (), _rules.FILTERED)
         if markers:
-            text = rewrite(text, merge_covers(markers), _rules.FILTERED)
-            low = text.lower()
-            found = has_trigger(low)
-        secrets = _covers(c.secrets, text, low) if found else []
+            text = rewrite(text, markers, _rules.FILTERED)
+        secrets = find_covers(text, _reader(c.secrets), forms, REDACTION)
     else:
-        secrets = []
-    form_covers(text, forms, secrets)
+        secrets = find_covers(text, _read_nothing, forms, REDACTION) if forms else []
     if secrets:
-        text = rewrite(text, merge_covers(secrets), REDACTION)
+        text = rewrite(text, secrets, REDACTION)
         # Stage 3, step 3: a form made across a marker's edge (a token holding a marker's characters).
         for form in forms:
             if form in text:
                 text = text.replace(form, REDACTION)
     return cap_length(text)
+
+
+def _read_nothing(_piece: str, _offset: int, _out: Covers) -> None:
+    """The reader of a text that holds no trigger: no rule can cover any of it."""
 
 
 def cap_length(text: str) -> str:

@@ -165,38 +165,45 @@ def _truncated_code_and_context(cat: Catalogue) -> list[dict[str, Json]]:
     return out
 
 
-# A rule with a lookbehind right after another rule's cover (contract section 2,
-# the exception to idempotence): each text, and the text its first pass gives.
-_LOOKBEHIND_AFTER_A_COVER = (
+# Secrets glued together, with no separator (contract section 2): a cover's end
+# is where the stretch after it begins, so a rule whose lookbehind or prefix reads
+# across it still finds its secret on the first pass, and a second pass finds nothing.
+_GLUED = (
     ("aws-key-then-jwt", "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig"),
     ("aws-key-then-url", "0AKIAABCDEFGHIJKLMNOPhttps://u:p@h"),
     ("key-as-url-scheme", "sk-aaaaaaaaaaaaaaaaaaaa://sk-https://u:p@h"),
+    ("jwt-then-url", "AKIAABCDEFGHIJKLMNOPeyJhbGciOi.eyJzdWIiOi.sig://u:pw@h"),
+    ("assignment-in-url", "a://u:token=ab/cd,x@h"),
+    ("marker-in-url", "a://u:pptoken=@abcd,x@h"),
+    ("filtered-in-url", "a://x:ignore previous instructions@h"),
+    ("redacted-in-url", "a://u:ab[REDACTED]cd@h"),
+    ("github-then-slack", "ghp_aaaaaaaaaaaaaaaaaaaaaaaaxoxb-1234567890"),
+    ("bearer-then-key", "bearer AKIAABCDEFGHIJKLMNOPsk-aaaaaaaaaaaaaaaaaaaa"),
 )
 
 
-def lookbehind_vectors(cat: Catalogue) -> list[dict[str, Json]]:
-    """Secrets glued together where one rule's lookbehind reads the other's secret.
+def glued_vectors(cat: Catalogue) -> list[dict[str, Json]]:
+    """Secrets glued together, each text and the text its first pass gives.
 
-    The expectation is the reference's (every rule read on the same text), for
-    the text and for the result of its first pass, so both SDKs agree on the
-    case the contract names as the exception to idempotence.
+    The expectation is the reference's, for the text and for the result of
+    its first pass, which must be the same: sanitizing is idempotent.
     """
     from conformance_kit.reference import Reference
 
     ref = Reference(cat)
     internal = cat.code("internal")
     out = []
-    for name, text in _LOOKBEHIND_AFTER_A_COVER:
+    for name, text in _GLUED:
         once = ref.sanitize(text)
         for label, cause in (("first-pass", text), ("second-pass", once)):
             out.append(
                 vector(
-                    f"sanitize/union/lookbehind/{name}/{label}",
-                    f"Every rule reads the same text, so a lookbehind sees the secret before it"
-                    f" ({label.replace('-', ' ')} of {text!r}).",
+                    f"sanitize/union/glued/{name}/{label}",
+                    f"A cover's end begins a stretch of its own, so a secret glued to another is found"
+                    f" on the first pass ({label.replace('-', ' ')} of {text!r}).",
                     500,
                     _in_envelope(cause, ascii_only=True),
-                    expect_code(cat, internal, 500, cause=ref.sanitize(cause)),
+                    expect_code(cat, internal, 500, cause=once),
                     covers=["sanitize:union"],
                 )
             )

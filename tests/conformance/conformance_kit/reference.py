@@ -145,6 +145,53 @@ class Reference(HeaderReference):
         out.append(text[pos:])
         return "".join(out)
 
+    def hide(
+        self, text: str, rules: tuple[TextRule, ...], forms: list[str], marker: str
+    ) -> list[tuple[int, int]]:
+        """Stage 2: the covers of ``rules`` and ``forms`` on ``text``, stretch by stretch.
+
+        Every occurrence of a form is a cover. The rules are read on each
+        stretch between the occurrences of the step's ``marker``, as a text
+        of its own, then on each stretch left between those and the covers
+        found so far that was not read yet, until no stretch is left unread.
+        """
+        barrier = [False] * len(text)
+        at = text.find(marker) if marker else -1
+        while at != -1:
+            barrier[at : at + len(marker)] = [True] * len(marker)
+            at = text.find(marker, at + len(marker))
+        covers = [c for form in forms for c in self.form_covers(form, text)]
+        hidden = list(barrier)
+        read: set[tuple[int, int]] = set()
+        while True:
+            runs = [run for run in self.runs(hidden) if run not in read]
+            if not runs:
+                return covers
+            for start, end in runs:
+                read.add((start, end))
+                piece = text[start:end]
+                covers += [
+                    (start + a, start + b)
+                    for rule in rules
+                    for a, b in self.rule_covers(rule, piece)
+                ]
+            hidden = list(barrier)
+            for start, end in covers:
+                hidden[start:end] = [True] * (end - start)
+
+    @staticmethod
+    def runs(hidden: list[bool]) -> list[tuple[int, int]]:
+        """The maximal non-empty runs of positions that are not hidden."""
+        out = []
+        start = None
+        for i, h in enumerate([*hidden, True]):
+            if not h and start is None:
+                start = i
+            elif h and start is not None:
+                out.append((start, i))
+                start = None
+        return out
+
     def sanitize(self, text: str, token: str | bytes | None = None) -> str:
         """``sanitize_text``: section 2 of the contract.
 
@@ -156,11 +203,11 @@ class Reference(HeaderReference):
         """
         san = self.cat.sanitizer
         text = self.strip(text)
-        markers = [c for rule in san.injection for c in self.rule_covers(rule, text)]
-        text = self.replace_covers(text, markers, san.filtered)
+        text = self.replace_covers(
+            text, self.hide(text, san.injection, [], san.filtered), san.filtered
+        )
         forms = self.token_forms(token)
-        secrets = [c for rule in san.secrets for c in self.rule_covers(rule, text)]
-        secrets += [c for form in forms for c in self.form_covers(form, text)]
+        secrets = self.hide(text, san.secrets, forms, san.redaction)
         text = self.replace_covers(text, secrets, san.redaction)
         if secrets:
             for form in forms:
