@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conformance_kit import paths, py_runner, ts_runner
 from conformance_kit.server import HttpRun, LoopbackServer
 from conformance_kit.tally import count
-from conformance_kit.vectors import Vector, load_all
+from conformance_kit.vectors import HttpRequest, Vector, load_all
 from errcat.cli import load_model
 from errcat.model import Catalogue
 
@@ -97,10 +97,12 @@ def typescript_results(vectors: tuple[Vector, ...], class_names: dict[str, str])
     return ts_runner.run_direct((v for v in vectors if v.direct), class_names)
 
 
-def http_requests(vectors: tuple[Vector, ...]) -> list[tuple[str, str, str | None]]:
-    """``(case, path, token)`` for every vector served over HTTP, in each of its modes."""
+def http_requests(vectors: tuple[Vector, ...]) -> list[HttpRequest]:
+    """The request of every vector served over HTTP, in each of its modes."""
     return [
-        (f"{v.name}@{mode}", LoopbackServer.path(index, mode), v.token)
+        HttpRequest(
+            f"{v.name}@{mode}", LoopbackServer.path(index, mode), v.token, v.body_read_timeout_ms
+        )
         for index, v in enumerate(vectors)
         if v.http
         for mode in v.modes
@@ -108,21 +110,17 @@ def http_requests(vectors: tuple[Vector, ...]) -> list[tuple[str, str, str | Non
 
 
 @pytest.fixture(scope="session")
-def http_requests_all(vectors: tuple[Vector, ...]) -> list[tuple[str, str, str | None]]:
+def http_requests_all(vectors: tuple[Vector, ...]) -> list[HttpRequest]:
     """Every HTTP request either SDK makes."""
     return http_requests(vectors)
 
 
-def _serve(
-    vectors: tuple[Vector, ...], requests: list[tuple[str, str, str | None]]
-) -> LoopbackServer:
+def _serve(vectors: tuple[Vector, ...], requests: list[HttpRequest]) -> LoopbackServer:
     return LoopbackServer(vectors, max_requests=len(requests) + 8, lifetime_s=120, io_timeout_s=10)
 
 
 @pytest.fixture(scope="session")
-def python_http(
-    vectors: tuple[Vector, ...], http_requests_all: list[tuple[str, str, str | None]]
-) -> HttpRun:
+def python_http(vectors: tuple[Vector, ...], http_requests_all: list[HttpRequest]) -> HttpRun:
     """The Python SDK over httpx against its own loopback server."""
     with _serve(vectors, http_requests_all) as server:
         results = py_runner.run_http(server.base_url, http_requests_all, HTTP_TIMEOUT_S)
@@ -133,7 +131,7 @@ def python_http(
 @pytest.fixture(scope="session")
 def typescript_http(
     vectors: tuple[Vector, ...],
-    http_requests_all: list[tuple[str, str, str | None]],
+    http_requests_all: list[HttpRequest],
     class_names: dict[str, str],
 ) -> HttpRun:
     """The TypeScript SDK over fetch against its own loopback server."""

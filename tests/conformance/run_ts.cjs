@@ -147,6 +147,7 @@ async function runHttp(sdk, plan) {
       try {
         const res = await fetch(plan.base_url + c.path, { signal: AbortSignal.timeout(plan.timeout_ms) });
         const options = c.token === null || c.token === undefined ? {} : { token: c.token };
+        if (typeof c.body_read_timeout_ms === "number") options.bodyReadTimeoutMs = c.body_read_timeout_ms;
         const err = await sdk.errorFromResponse(res, options);
         record = { vector: c.name, path: c.path, ...describe(sdk, err, c.token) };
       } catch (e) {

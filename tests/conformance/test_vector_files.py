@@ -158,7 +158,7 @@ def test_vectors_cover_what_the_issue_lists() -> None:
     wanted += [f"token:{k}" for k in TOKEN_FORMS]
     wanted += [f"retry:{k}" for k in RETRY_FORMS]
     wanted += ["truncate:ascii", "truncate:two-byte", "truncate:astral", "bound", "bound:text"]
-    wanted += ["depth", "context:limit", "http:drop"]
+    wanted += ["depth", "context:limit", "http:drop", "http:deadline"]
     wanted += list(CONTRACT_CASES)
     missing = [tag for tag in wanted if tag not in covered]
     assert not missing, f"no vector covers {missing}"

@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from conformance_kit.expect import texts_of
-from conformance_kit.vectors import Vector, body_chunks, body_value
+from conformance_kit.vectors import HttpRequest, Vector, body_chunks, body_value
 
 Json = Any
 
@@ -112,18 +112,18 @@ def run_direct(vectors: Iterable[Vector]) -> dict[str, dict[str, Json]]:
 
 
 def run_http(
-    base_url: str, requests: list[tuple[str, str, str | None]], timeout_s: float
+    base_url: str, requests: list[HttpRequest], timeout_s: float
 ) -> dict[str, dict[str, Json]]:
-    """``error_from_response`` over httpx for each ``(key, path, token)``, keyed by ``key``."""
+    """``error_from_response`` over httpx for each request, keyed by its ``case``."""
     import httpx
 
     m = sdk()
     results: dict[str, dict[str, Json]] = {}
     with httpx.Client(base_url=base_url, timeout=timeout_s) as client:
-        for key, path, token in requests:
+        for key, path, token, deadline_ms in requests:
             try:
                 with client.stream("GET", path) as resp:
-                    err = m.error_from_response(resp, token=token)
+                    err = m.error_from_response(resp, token=token, body_read_timeout_ms=deadline_ms)
                 results[key] = describe(err, token)
             except BaseException as exc:
                 if isinstance(exc, KeyboardInterrupt):

@@ -16,7 +16,10 @@ headers, its body streamed lazily (a 50 MB body is never built), as:
 
 A vector with ``http.drop_after`` has its connection dropped after that many
 body bytes (after the chunk header in chunked modes), however long the body
-claims to be. :attr:`LoopbackServer.sent` records, per path, how many body
+claims to be. A vector with ``http.trickle`` (plain and chunked modes) gets
+its first ``after`` body bytes at once, then one byte every ``every_ms``
+milliseconds, at most :data:`TRICKLE_MAX` of them, after which the rest is
+sent at once; the trickle stops when the client goes away. :attr:`LoopbackServer.sent` records, per path, how many body
 bytes reached the socket before the response ended or the client went away.
 """
 
@@ -37,6 +40,8 @@ from conformance_kit.vectors import HTTP_MODES as MODES
 from conformance_kit.vectors import Vector, body_chunks, body_length
 
 SMALL_CHUNKS = (1, 2, 3, 5, 8)
+TRICKLE_MAX = 64
+"""The most bytes a trickle sends one by one (so a client that never gives up waits a bounded time)."""
 
 
 def _rechunk(chunks: Iterator[bytes]) -> Iterator[bytes]:
@@ -118,6 +123,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 chunks = _gzipped(chunks)
             chunks = _rechunk(chunks)
         self.end_headers()
+        if vector.trickle is not None and mode != "gzip":
+            self._trickle(
+                b"".join(chunks), mode == "plain", vector.trickle.after, vector.trickle.every_ms
+            )
+            return
         budget = vector.drop_after
         for chunk in chunks:
             if not chunk:
@@ -142,6 +152,29 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._drop()
             return
         if mode != "plain":
+            self.wfile.write(b"0\r\n\r\n")
+
+    def _send(self, data: bytes, plain: bool) -> None:
+        """Write ``data`` at once, as one chunk unless ``plain``."""
+        if not data:
+            return
+        if plain:
+            self._write(data)
+        else:
+            self.wfile.write(f"{len(data):x}\r\n".encode())
+            self._write(data)
+            self.wfile.write(b"\r\n")
+        self.wfile.flush()
+
+    def _trickle(self, body: bytes, plain: bool, after: int, every_ms: int) -> None:
+        """``after`` bytes at once, then one byte every ``every_ms`` ms (at most TRICKLE_MAX), then the rest."""
+        self._send(body[:after], plain)
+        slow = body[after : after + TRICKLE_MAX]
+        for i in range(len(slow)):
+            time.sleep(every_ms / 1000)
+            self._send(slow[i : i + 1], plain)  # raises OSError once the client has gone
+        self._send(body[after + TRICKLE_MAX :], plain)
+        if not plain:
             self.wfile.write(b"0\r\n\r\n")
 
     def _drop(self) -> None:

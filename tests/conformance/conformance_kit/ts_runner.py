@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance_kit.paths import TS_RUNNER, node_binary, typescript_entry
 from conformance_kit.results import from_typescript
-from conformance_kit.vectors import Vector
+from conformance_kit.vectors import HttpRequest, Vector
 
 Json = Any
 
@@ -73,19 +73,22 @@ def run_direct(
 
 def run_http(
     base_url: str,
-    requests: list[tuple[str, str, str | None]],
+    requests: list[HttpRequest],
     class_names: dict[str, str] | None = None,
     timeout_s: float = 120,
     per_request_timeout_s: float = 20,
 ) -> dict[str, dict[str, Json]]:
-    """``errorFromResponse`` over fetch for each ``(key, path, token)``, keyed by ``key``."""
+    """``errorFromResponse`` over fetch for each request, keyed by its ``case``."""
     entry = typescript_entry()
     plan = {
         "entry": str(entry),
         "base_url": base_url,
         "timeout_ms": int(per_request_timeout_s * 1000),
         "concurrency": 4,
-        "cases": [{"name": key, "path": path, "token": token} for key, path, token in requests],
+        "cases": [
+            {"name": key, "path": path, "token": token, "body_read_timeout_ms": deadline_ms}
+            for key, path, token, deadline_ms in requests
+        ],
     }
     records = _run("http", plan, timeout_s)
     return {r["vector"]: from_typescript(r, class_names) for r in records}

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jsonschema
 
@@ -28,6 +28,23 @@ HTTP_MODES = ("plain", "chunked", "gzip")
 STREAM_CHUNK = 64 * 1024
 
 Json = Any
+
+
+@dataclass(frozen=True)
+class Trickle:
+    """A body sent slowly: ``after`` bytes at once, then one byte every ``every_ms`` ms."""
+
+    after: int
+    every_ms: int
+
+
+class HttpRequest(NamedTuple):
+    """One request of an HTTP run: the result's key, the path, and the SDK call's arguments."""
+
+    case: str
+    path: str
+    token: str | None
+    body_read_timeout_ms: int | None
 
 
 @dataclass(frozen=True)
@@ -43,6 +60,8 @@ class Vector:
     token: str | None
     transport: str
     drop_after: int | None
+    trickle: Trickle | None
+    body_read_timeout_ms: int | None
     modes: tuple[str, ...]
     expect: dict[str, Json]
     invariants: tuple[str, ...]
@@ -103,6 +122,8 @@ def _vector(raw: dict[str, Json], source: str) -> Vector:
         token=raw.get("token"),
         transport=raw.get("transport", "any"),
         drop_after=http.get("drop_after"),
+        trickle=Trickle(**http["trickle"]) if "trickle" in http else None,
+        body_read_timeout_ms=http.get("body_read_timeout_ms"),
         modes=tuple(http.get("modes", HTTP_MODES)),
         expect=raw.get("expect", {}),
         invariants=tuple(raw.get("invariants", ())),
