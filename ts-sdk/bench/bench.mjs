@@ -18,6 +18,11 @@
 //                and again with neither.
 // Each runs STACK_DEPTH frames deep (see below); bodies and headers (a
 // fetch Headers) are the same for all.
+// The floor of errorFromBody, one definition: in each round, the cheaper of
+// floor and floor, adopted (the least any typed error of that body costs,
+// built either way). ours/floor is errorFromBody over it in the same round;
+// the report gives its median and range over the rounds of one run, per
+// body and over the four bodies (the median of the per-body medians).
 // Import: fresh node processes, the median in-process time of importing the
 // module, minus that of an empty module.
 //
@@ -134,6 +139,11 @@ function calibrate(fn) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** errorFromBody over the floor (the cheaper way of building the typed error), round by round. */
+function floorRatios(samples) {
+  return samples.errorFromBody.map((ours, r) => ours / Math.min(samples.floor[r], samples["floor, adopted"][r]));
+}
+
 function measureBody(spec) {
   const { body, status } = spec;
   const headers = new Headers(spec.headers);
@@ -151,7 +161,11 @@ function measureBody(spec) {
   for (let r = 0; r < ROUNDS; r++) {
     for (const [name, fn] of Object.entries(candidates)) samples[name].push(time(fn, iterations[name]));
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+  const ratios = floorRatios(samples);
+  return {
+    ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])),
+    overFloor: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) },
+  };
 }
 
 // --- import time --------------------------------------------------------------
@@ -209,6 +223,14 @@ const report = {
     oursOverAdopted: c.errorFromBody / c["floor, adopted"],
     bareOverFloor: c["errorFromBody (no token, no headers)"] / c.floor,
   })),
+  overFloorAllBodies:
+    construction.length === 0
+      ? undefined
+      : {
+          median: median(construction.map((c) => c.overFloor.median)),
+          min: Math.min(...construction.map((c) => c.overFloor.min)),
+          max: Math.max(...construction.map((c) => c.overFloor.max)),
+        },
   importMs: imports,
   importOverEmptyMs: Object.fromEntries(Object.keys(imports).filter((k) => !k.startsWith("empty")).map((k) => [k, overEmpty(k)])),
 };
@@ -224,6 +246,14 @@ if (asJson) {
   for (const c of report.construction) {
     console.log(`| ${c.name} | ${c.bytes} | ${f(c["JSON.parse"], 0)} | ${f(c.floor, 0)} | ${f(c["floor, adopted"], 0)} | ${f(c.openai, 0)} | ${f(c.errorFromBody, 0)} | ${f(c["errorFromBody (no token, no headers)"], 0)} | ${f(c.floorOverParse, 1)}x | ${f(c.openaiOverFloor)}x | ${f(c.oursOverFloor)}x | ${f(c.oursOverOpenai)}x | ${f(c.bareOverFloor)}x | ${f(c.oursOverAdopted)}x |`);
   }
+  console.log(`\n| body | errorFromBody / floor, median of ${ROUNDS} rounds | range |`);
+  console.log("|---|---:|---|");
+  for (const c of report.construction) console.log(`| ${c.name} | ${f(c.overFloor.median)}x | ${f(c.overFloor.min)}x to ${f(c.overFloor.max)}x |`);
+  if (report.overFloorAllBodies !== undefined) {
+    const a = report.overFloorAllBodies;
+    console.log(`| all four bodies | ${f(a.median)}x (median of the medians) | ${f(a.min)}x to ${f(a.max)}x |`);
+  }
+  console.log("(the floor: in each round, the cheaper of floor and adopted; target: at most 1.2x)");
   console.log("\nerrorFromBody: with the caller's token and the response's Headers; bare: with neither;");
   console.log("adopted: the floor building its error as this package does (a plain Error given the class's prototype).");
   console.log("\n| module | load ms (median, fresh process, loader warmed) | over an empty module, ms |");
