@@ -1,8 +1,7 @@
 """The reference sanitizer: docs/sdk-contract.md section 2, over any catalogue.
 
 Part of the one oracle of the contract (:class:`~conformance_kit.reference.Reference`
-derives from it):
-every rule runs on every stretch, nothing is skipped or cached.
+derives from it): every rule runs on every stretch, nothing is skipped or cached.
 """
 
 from __future__ import annotations
