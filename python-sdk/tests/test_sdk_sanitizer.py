@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from oracle import REFERENCE
 
 from mitos_errors import sanitize_text
@@ -304,7 +306,7 @@ def test_markers_run_before_secrets_so_a_url_credential_completed_by_a_marker_is
     assert sanitize_text("a://u:<|im_start|>@h") == f"a://u:{RED}@h"
 
 
-# The catalogue's JWT and URL-credential rules have lookbehinds against
+# The catalogue's JWT rule has a lookbehind against
 # quadratic scans. A fixed-width key rule (AWS, Google) can end right before
 # "eyJ" or a URL scheme. The end of the key's cover begins a stretch read as a
 # text of its own (contract section 2), so the lookbehind sees the start of a
@@ -384,3 +386,24 @@ def test_the_truncation_marker_completes_no_secret_assignment() -> None:
     once = sanitize_text(text)
     assert once.endswith('token="abc' + MARKER)
     assert sanitize_text(once) == once
+
+
+_URL_PART = st.text(alphabet="abcXYZ019-._~%!$&'()*+,;=", min_size=1, max_size=8)
+
+
+@given(
+    before=st.text(alphabet=st.characters(codec="utf-8", exclude_characters=" /?#@:"), max_size=12),
+    scheme=st.text(alphabet="abcxyzABC019+.-", min_size=1, max_size=8),
+    user=_URL_PART,
+    password=_URL_PART,
+)
+def test_a_url_credential_is_hidden_whatever_precedes_its_scheme(
+    before: str, scheme: str, user: str, password: str
+) -> None:
+    # The URL rule's prefix starts at "://": what comes before (a digit, "-",
+    # another secret, any text without a separator) cannot un-hide it.
+    text = f"{before}{scheme}://{user}:{password}@host/x"
+    out = sanitize_text(text)
+    assert f":{password}@" not in out
+    assert f"{RED}@host/x" in out
+    assert out == REFERENCE.sanitize(text)

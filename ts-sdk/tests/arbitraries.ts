@@ -103,7 +103,7 @@ export function echoes(tok: string): string[] {
 /**
  * Text pieces, joined with no separator: random characters, secrets (set
  * apart by spaces, and unless `glued` is false, also glued to their neighbours, which
- * can break a secret's shape: `-https://u:p@h` is no URL credential),
+ * can break a secret's shape: `xeyJhbGciOi.eyJzdWIiOi.sig` is no JSON web token),
  * markers, token echoes, runs near the cap.
  */
 export function hostileText(tok: string | undefined, { glued = true } = {}): fc.Arbitrary<string> {

@@ -152,7 +152,7 @@ export const SECRET_RULES: readonly TextRule[] = [
   },
   {
     name: "credentials in a URL",
-    prefix: "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:",
+    prefix: "://[^ /?#@:]*:(?!//)",
     pattern: "[^ /?#@]+(?=@)",
     triggers: ["://"],
   },

@@ -180,7 +180,7 @@ SECRET_RULES: "tuple[tuple[str, str, str, tuple[str, ...]], ...]" = (
     ),
     (
         "credentials in a URL",
-        "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^ /?#@:]*:",
+        "://[^ /?#@:]*:(?!//)",
         "[^ /?#@]+(?=@)",
         ("://",),
     ),
