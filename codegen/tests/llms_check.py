@@ -22,13 +22,14 @@ from markdown_it import MarkdownIt
 from errcat.languages import LANGUAGES
 from errcat.model import Catalogue
 
-_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|<(https?://[^\s<>]*)>")
+"""A backslash escape, or an autolink: both read as the character or address."""
 _MARKDOWN = MarkdownIt("commonmark").enable("table")
 
 
 def read(text: str) -> str:
-    """Markdown text with its backslash escapes resolved."""
-    return _ESCAPE.sub(r"\1", text)
+    """Markdown text with its backslash escapes and autolinks resolved."""
+    return _ESCAPE.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 def flat(text: str) -> str:

@@ -123,7 +123,8 @@ def check_docs(data: dict[str, Any], out: Path, classes: set[str]) -> None:
     schema = json.loads((out / "schemas" / "error-envelope.schema.json").read_text("utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    tokens = MARKDOWN.parse((out / "docs" / "errors.md").read_text("utf-8"))
+    text = (out / "docs" / "errors.md").read_text("utf-8")
+    tokens = MARKDOWN.parse(text)
     examples = [t.content for t in tokens if t.type == "fence" and t.info == "json"]
     assert len(examples) == len(data["codes"]) + 1, "one envelope example, one per code"
     for example in examples:
@@ -140,10 +141,26 @@ def check_docs(data: dict[str, Any], out: Path, classes: set[str]) -> None:
         if t.type == "heading_open" and t.tag == "h1"
     ]
     assert headings == [f"{flat(data['api']['name'])}: error catalogue"]
+    check_prose(data, text, tokens)
     rows = _table_rows(tokens, "Codes")
     for code, spec in data["codes"].items():
         if spec.get("emitted_by", "server") == "server":
             assert rows[code][1:3] == [flat(spec["cause"]), flat(spec["remediation"])], code
+
+
+def check_prose(data: dict[str, Any], text: str, tokens: list[Token]) -> None:
+    """Paragraphs wrap at 80 columns (a longer line is one word) and read as the catalogue's text."""
+    lines = text.splitlines()
+    paragraphs = []
+    for i, token in enumerate(tokens):
+        if token.type != "paragraph_open" or token.map is None:
+            continue
+        paragraphs.append(inline_text(tokens[i + 1]))
+        for line in lines[token.map[0] : token.map[1]]:
+            assert len(line) <= 80 or " " not in line, line
+    assert flat(data["api"]["summary"]) in paragraphs
+    for family in data.get("families", {}).values():
+        assert flat(family["summary"]) in paragraphs, family
 
 
 def _table_rows(tokens: list[Token], heading: str) -> dict[str, list[str]]:

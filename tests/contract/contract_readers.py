@@ -137,9 +137,8 @@ def from_docs(path: Path) -> Contract:
                 f" context fields table says {sorted(carried.get(code, set()))}"
             )
         view.context = {name: types.get(name) for name in view.context}
-    match = re.search(
-        r"unknown code raises the base class, `(\w+)`", path.read_text(encoding="utf-8")
-    )
+    prose = " ".join(path.read_text(encoding="utf-8").split())
+    match = re.search(r"unknown code raises the base class, `(\w+)`", prose)
     out.base_class = match.group(1) if match else None
     return out
 
