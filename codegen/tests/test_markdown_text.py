@@ -17,7 +17,7 @@ from markdown_it import MarkdownIt
 from errcat.render.docs import WIDTH, inline, wrap
 
 MARKDOWN = MarkdownIt("commonmark")
-URLS = st.from_regex(r"https?://[a-z0-9.]{1,12}(/[a-z0-9_~&=-]{0,8}){0,3}", fullmatch=True)
+URLS = st.from_regex(r"https?://[a-z0-9.]{0,12}[a-z0-9](/[a-z0-9_~&=-]{0,8}){0,3}", fullmatch=True)
 BLOCK_STARTS = st.sampled_from(["-", "+", "1.", "2)", "=", "---", "#", ">", "*", "10.", "- x"])
 WORDS = st.one_of(texts(30), URLS, BLOCK_STARTS, st.text("ab ", min_size=1, max_size=90))
 PROSE = st.lists(WORDS, min_size=1, max_size=30).map(" ".join).filter(lambda t: t.strip())
