@@ -136,18 +136,19 @@ class _Checker:
         bad: set[tuple[str, str]],
         with_context: list[str],
         fields: list[str],
+        lang: str,
     ) -> dict[str, tuple[str, str, str | None]]:
-        """Types of the envelope named after the catalogue, by folded name.
+        """Types of language ``lang``'s envelope named after the catalogue, by folded name.
 
-        Each code's context type (after its Python class) and each context
+        Each code's context type (after its class in ``lang``) and each context
         field's value type, with what owns it and the fix when a class takes it.
         """
         types: dict[str, tuple[str, str, str | None]] = {}
         for code in with_context:
-            if (code, "python") not in bad:
+            if (code, lang) not in bad:
                 line = self.doc.key_mark(("codes", code))[0]
                 owner = f"the context type of {format_path(('codes', code))} (line {line})"
-                name = naming.context_type_name(names[code]["python"].name)
+                name = naming.context_type_name(names[code][lang].name)
                 types[naming.fold(name)] = (
                     owner,
                     name,
@@ -169,9 +170,8 @@ class _Checker:
         clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
         fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
         # folded name -> (owner, name, the fix when a class takes it; None for a class)
-        types = self.catalogue_types(names, bad, with_context, fields)
         for lang in LANGUAGES:
-            seen: dict[str, tuple[str, str, str | None]] = dict(types)
+            seen = self.catalogue_types(names, bad, with_context, fields, lang.key)
             if self.base:
                 seen[naming.fold(self.base)] = ("the base class", self.base, None)
             for code, entry in names.items():

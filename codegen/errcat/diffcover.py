@@ -20,11 +20,13 @@ _RECOVERY: Cover = {"action": True, "same_arguments": True, "guidance": True}
 COVERED: Cover = {
     "contract_version": True,
     "version": True,
-    "api": {"name": True, "summary": True},
+    "api": {"name": True, "summary": True, "url": True},
     "packages": {"python": {"distribution": True, "module": True}, "typescript": {"package": True}},
     "base_class": True,
     "limits": True,
-    "context_fields": {"*": {"type": True, "meaning": True, "example": True}},
+    "context_fields": {
+        "*": {"type": True, "meaning": True, "example": True, "minimum": True, "maximum": True}
+    },
     "codes": {
         "*": {
             "emitted_by": True,

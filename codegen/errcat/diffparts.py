@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from errcat import naming
 from errcat.diffcore import Changes, Prose, show
 from errcat.document import KeyPath
-from errcat.model import Catalogue, CharRange, Fallback, TextRule
+from errcat.model import Catalogue, CharRange, ContextField, Fallback, TextRule
 
 CEILING = "max_exec_timeout_s"
 """The limit callers rely on: lowering it rejects timeouts deployed SDKs accept."""
@@ -66,6 +66,7 @@ def _identity(changes: Changes) -> None:
         changes.add("version-removed", ("version",), removed=True, old=old_version)
     changes.text(("api", "name"), old.api_name, new.api_name)
     changes.text(("api", "summary"), old.api_summary, new.api_summary)
+    changes.text(("api", "url"), old.url, new.url)
 
 
 def _limits(changes: Changes) -> None:
@@ -110,6 +111,22 @@ def _context_fields(changes: Changes) -> None:
             changes.text((*at, "type"), before.type, after.type)
         changes.text((*at, "meaning"), before.meaning, after.meaning)
         changes.text((*at, "example"), before.example, after.example)
+        _bounds(changes, at, before, after)
+
+
+def _bounds(changes: Changes, at: KeyPath, before: ContextField, after: ContextField) -> None:
+    """A bound added or tightened rejects values it accepted; one removed or loosened, the reverse."""
+    for key, sign in (("minimum", 1), ("maximum", -1)):
+        old, new = getattr(before, key), getattr(after, key)
+        if old == new:
+            continue
+        narrowed = old is None or (new is not None and (new - old) * sign > 0)
+        rule = "context-bound-narrowed" if narrowed else "context-bound-widened"
+        values = {"old": Prose("none") if old is None else old}
+        values["new"] = Prose("none") if new is None else new
+        changes.add(
+            rule, (*at, key), removed=new is None, subject=at[-1], bound=Prose(key), **values
+        )
 
 
 def _targets(fallback: Fallback) -> dict[str, str]:

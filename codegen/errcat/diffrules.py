@@ -200,6 +200,14 @@ _TABLE: tuple[Rule, ...] = (
     ),
     # -- behaviour: the same wire, other advice ----------------------------------
     Rule(
+        "context-bound-narrowed",
+        _BEHAVIOUR,
+        "the context field {subject}: {bound} changed from {old} to {new}",
+        "the envelope schemas now reject values that deployed servers may still send; "
+        "the SDKs do not check ranges",
+        "keep the {bound} at {old}, or release a minor version that says why",
+    ),
+    Rule(
         "retryable-changed",
         _BEHAVIOUR,
         "{subject}: retryable changed from {old} to {new}",
@@ -319,6 +327,13 @@ _TABLE: tuple[Rule, ...] = (
         _ADDITIVE,
         "the code {subject} was retired",
         "{subject} can never be reintroduced with another meaning",
+        "nothing to do",
+    ),
+    Rule(
+        "context-bound-widened",
+        _ADDITIVE,
+        "the context field {subject}: {bound} changed from {old} to {new}",
+        "validators built from the older envelope schemas reject the values it now allows",
         "nothing to do",
     ),
     Rule(

@@ -30,6 +30,10 @@ class ContextField:
     type: str
     meaning: str
     example: str | int | float | bool | None = None
+    minimum: int | float | None = None
+    """The least value of an integer or number field (``None``: unbounded)."""
+    maximum: int | float | None = None
+    """The greatest value of an integer or number field (``None``: unbounded)."""
 
     @property
     def example_value(self) -> str | int | float | bool:
@@ -42,7 +46,12 @@ class ContextField:
             "number": 1.5,
             "boolean": True,
         }
-        return defaults[self.type]
+        value = defaults[self.type]
+        if self.minimum is not None and not isinstance(value, (str, bool)):
+            value = max(value, self.minimum)
+        if self.maximum is not None and not isinstance(value, (str, bool)):
+            value = min(value, self.maximum)
+        return value
 
     @property
     def python_type(self) -> str:
@@ -210,6 +219,8 @@ class Catalogue:
     unknown: UnknownCode
     version: str | None = None
     """The catalogue's semantic version, which both packages take; ``None`` when unversioned."""
+    url: str | None = None
+    """The project's home URL (``api.url``), under which the envelope schemas' ``$id`` are."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -327,7 +338,12 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
     """
     fields = {
         name: ContextField(
-            name=name, type=spec["type"], meaning=spec["meaning"], example=spec.get("example")
+            name=name,
+            type=spec["type"],
+            meaning=spec["meaning"],
+            example=spec.get("example"),
+            minimum=spec.get("minimum"),
+            maximum=spec.get("maximum"),
         )
         for name, spec in data["context_fields"].items()
     }
@@ -370,4 +386,5 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
             side_effects=unknown["side_effects"],
         ),
         version=data.get("version"),
+        url=data["api"].get("url"),
     )

@@ -4,8 +4,10 @@ Texts are free of control, bidi and invisible characters, not blank, and no
 longer than ``limits.text_max_chars`` (the cap the SDKs put on every text of
 an error, so a catalogue text never reaches a caller longer than the cap);
 the truncation marker leaves room for text under that cap. A context field's
-``example`` has the field's type, so the generated examples validate against
-the generated schema. No error carries the gRPC status ``OK``.
+``example`` has the field's type and lies within its ``minimum`` and
+``maximum``, which only integer and number fields have (whole numbers for an
+integer field, the least first), so the generated examples validate against
+the generated schemas. No error carries the gRPC status ``OK``.
 """
 
 from __future__ import annotations
@@ -149,6 +151,60 @@ class _Checker(Checker):
                     f"write an example of type {kind}, or change the field's type",
                 )
 
+    def bounds(self) -> None:
+        for name, spec in as_mapping(self.data.get("context_fields")).items():
+            entry = as_mapping(spec)
+            kind = entry.get("type")
+            given = {k: entry[k] for k in ("minimum", "maximum") if k in entry}
+            at: KeyPath = ("context_fields", name)
+            if not given or not self.ok(at) or kind not in _EXAMPLE_TYPES:
+                continue
+            if kind not in ("integer", "number"):
+                for key in given:
+                    self.add(
+                        (*at, key),
+                        "bound-not-numeric",
+                        f"{key} bounds a number, but the field's type is {kind}",
+                        f"delete {key}, or make the field an integer or a number",
+                        at_key=True,
+                    )
+                continue
+            for key, bound in given.items():
+                if kind == "integer" and isinstance(bound, float) and not bound.is_integer():
+                    self.add(
+                        (*at, key),
+                        "bound-not-integer",
+                        f"the {key} {shown(bound)} of an integer field is not a whole number",
+                        f"write a whole number for {key}",
+                    )
+            low, high = given.get("minimum"), given.get("maximum")
+            if low is not None and high is not None and low > high:
+                self.add(
+                    (*at, "maximum"),
+                    "bounds-order",
+                    f"the maximum {shown(high)} is less than the minimum {shown(low)}",
+                    "swap them, or correct the one that is wrong",
+                )
+                continue
+            self.example_in(at, entry.get("example"), low, high)
+
+    def example_in(self, at: KeyPath, example: Any, low: float | None, high: float | None) -> None:
+        """Report an example outside ``[low, high]`` (a wrong type is the type rule's)."""
+        path = (*at, "example")
+        if isinstance(example, bool) or not isinstance(example, (int, float)) or not self.ok(path):
+            return
+        if (low is not None and example < low) or (high is not None and example > high):
+            if low is not None and high is not None:
+                span = f"{shown(low)} to {shown(high)}"
+            else:
+                span = f"at least {shown(low)}" if low is not None else f"at most {shown(high)}"
+            self.add(
+                path,
+                "example-out-of-bounds",
+                f"the example {shown(example)} is outside the field's bounds ({span})",
+                "write an example within the bounds, or widen the bounds",
+            )
+
     def grpc(self) -> None:
         for code, spec in as_mapping(self.data.get("codes")).items():
             entry = as_mapping(spec)
@@ -172,5 +228,6 @@ def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     checker.texts()
     checker.marker()
     checker.examples()
+    checker.bounds()
     checker.grpc()
     return checker.problems

@@ -180,6 +180,24 @@ _EXAMPLES = {
 }
 
 
+_BOUNDS = st.fixed_dictionaries(
+    {}, optional={"minimum": st.integers(-1000, 0), "maximum": st.integers(0, 1000)}
+)
+"""Any, one or both bounds of a numeric field, the least never above the greatest."""
+
+
+def _example(kind: str, low: int | None, high: int | None) -> st.SearchStrategy[Any]:
+    """An example of ``kind`` within the bounds, when the field has any."""
+    if low is None and high is None:
+        return _EXAMPLES[kind]
+    whole = st.integers(low, high)
+    return (
+        whole
+        if kind == "integer"
+        else st.one_of(whole, st.floats(low, high, allow_nan=False, allow_infinity=False))
+    )
+
+
 @st.composite
 def _fields(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
     names = draw(st.lists(SNAKE, max_size=4, unique_by=naming.fold))
@@ -187,8 +205,10 @@ def _fields(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
     for name in names:
         kind = draw(st.sampled_from(sorted(_EXAMPLES)))
         entry: dict[str, Any] = {"type": kind, "meaning": draw(texts())}
+        if kind in ("integer", "number"):
+            entry.update(draw(_BOUNDS))
         if draw(st.booleans()):
-            entry["example"] = draw(_EXAMPLES[kind])
+            entry["example"] = draw(_example(kind, entry.get("minimum"), entry.get("maximum")))
         fields[name] = entry
     return fields
 
@@ -206,7 +226,11 @@ def catalogues(draw: st.DrawFn) -> dict[str, Any]:
     ceiling = draw(st.integers(2, 10**6))
     data: dict[str, Any] = {
         "contract_version": draw(st.integers(1, 9)),
-        "api": {"name": draw(texts(30)), "summary": draw(texts(200))},
+        "api": {
+            "name": draw(texts(30)),
+            "summary": draw(texts(200)),
+            **draw(st.fixed_dictionaries({}, optional={"url": st.just("https://example.com/x")})),
+        },
         "packages": {
             "python": {"distribution": f"{word}-errors", "module": f"{word}_errors"},
             "typescript": {"package": f"@{word}/errors"},

@@ -52,9 +52,10 @@ def load_data(path: Path) -> Data:
 
 
 def base() -> Data:
-    """The minimal fixture plus a code with a class name, two context fields and a surface."""
+    """The minimal fixture plus a code with a class name, two context fields (one bounded) and a surface."""
     data = load_data(MINIMAL)
     data["context_fields"]["dimension"] = {"type": "string", "meaning": "The quota dimension."}
+    data["context_fields"]["retry_after_ms"]["minimum"] = 0
     data["codes"]["quota_exceeded"] = copy.deepcopy(QUOTA)
     return data
 

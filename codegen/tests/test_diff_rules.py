@@ -83,6 +83,11 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("class-moved", (put(f"{Q}/refines", "bad_request"),), "class-moved", "sdk", "quota_exceeded: the class moved in the hierarchy, from under rate_limited to under bad_request"),
     ("class-moved-out", (drop(f"{Q}/refines"),), "class-moved", "sdk", "from under rate_limited to under the base class"),
     ("refined-code-added", (put("codes/brand_new", {**NEW_CODE, "refines": "internal"}),), "refined-code-added", "additive", "the code brand_new was added, refining internal"),
+    ("bound-added", (put("context_fields/retry_after_ms/maximum", 5000),), "context-bound-narrowed", "behaviour", "the context field retry_after_ms: maximum changed from none to 5000"),
+    ("bound-raised", (put("context_fields/retry_after_ms/minimum", 10),), "context-bound-narrowed", "behaviour", "the context field retry_after_ms: minimum changed from 0 to 10"),
+    ("bound-lowered", (put("context_fields/retry_after_ms/minimum", -1),), "context-bound-widened", "additive", "the context field retry_after_ms: minimum changed from 0 to -1"),
+    ("bound-removed", (drop("context_fields/retry_after_ms/minimum"),), "context-bound-widened", "additive", "the context field retry_after_ms: minimum changed from 0 to none"),
+    ("api-url", (put("api/url", "https://example.com/minimal"),), "text-changed", "docs", "api.url: the text changed"),
 ]
 # fmt: on
 

@@ -124,7 +124,7 @@ def from_docs(path: Path) -> Contract:
     types: dict[str, str] = {}
     carried: dict[str, set[str]] = {}
     for row in tables.get("Context fields", []):
-        name, kind, _meaning, codes = row
+        name, kind, _range, _meaning, codes = row
         types[_code_cell(name)] = kind
         for code in _code_list(codes):
             carried.setdefault(code, set()).add(_code_cell(name))
@@ -174,7 +174,7 @@ def from_llms(path: Path) -> Contract:
 
 
 def from_schema(path: Path) -> Contract:
-    """schemas/error-envelope.schema.json: the Code enum and the per-code if/then contexts."""
+    """An envelope schema (consumer or strict): the Code enum and the per-code if/then contexts."""
     schema = json.loads(path.read_text(encoding="utf-8"))
     defs = schema["$defs"]
     out = Contract(path.name)

@@ -26,6 +26,7 @@ FACTS: dict[str, tuple[str, ...]] = {
     "docs": ("python_class", "ts_class", "http", "grpc", "context", "context_types"),
     "llms": ("python_class", "ts_class", "http"),
     "schema": ("context", "context_types"),
+    "strict-schema": ("context", "context_types"),
     "python": ("python_class", "http", "grpc", "context", "context_types"),
     "typescript": ("ts_class", "http", "grpc", "context", "context_types"),
 }
@@ -55,6 +56,9 @@ READERS: dict[str, Callable[[], readers.Contract]] = {
     "docs": lambda: readers.from_docs(paths.REPO / "docs" / "errors.md"),
     "llms": lambda: readers.from_llms(paths.REPO / "llms.txt"),
     "schema": lambda: readers.from_schema(paths.REPO / "schemas" / "error-envelope.schema.json"),
+    "strict-schema": lambda: readers.from_schema(
+        paths.REPO / "schemas" / "error-envelope.strict.schema.json"
+    ),
     "python": readers.from_python,
     "typescript": _typescript,
 }
@@ -117,7 +121,7 @@ def test_artifact_names_the_base_class(artifact: str, truth: readers.Contract) -
 
 def test_readers_see_every_fact(truth: readers.Contract) -> None:
     """The readers are not vacuous: each reads a value for each fact it is checked on."""
-    for artifact in ("docs", "llms", "schema", "python"):
+    for artifact in ("docs", "llms", "schema", "strict-schema", "python"):
         seen = READERS[artifact]()
         for code in truth.codes:
             view = seen.codes.get(code)

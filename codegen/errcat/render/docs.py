@@ -14,10 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from errcat.model import Catalogue, ErrorCode
+from errcat.model import Catalogue, ContextField, ErrorCode
 from errcat.render import anchors, render_template
-from errcat.render.schema import PATH as SCHEMA_PATH
-from errcat.render.schema import dumps
+from errcat.render.schema import CONSUMER_PATH, STRICT_PATH, dumps
 
 PATH = "docs/errors.md"
 
@@ -92,6 +91,16 @@ def fence(text: str, info: str = "") -> str:
 def code_list(names: tuple[str, ...] | list[str]) -> str:
     """Format names as comma-separated inline code, or an em dash when empty."""
     return ", ".join(f"`{n}`" for n in names) if names else "—"
+
+
+def value_range(field: ContextField) -> str:
+    """A field's bounds in words (``0 to 255``, ``at least 0``), or an em dash when it has none."""
+    low, high = field.minimum, field.maximum
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}" if high is not None else "—"
 
 
 @dataclass(frozen=True)
@@ -199,6 +208,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         {
             "name": f.name,
             "type": f.type,
+            "range": value_range(f),
             "meaning": cell(f.meaning),
             "codes": code_list([c.code for c in cat.codes if f in c.context]),
         }
@@ -247,7 +257,8 @@ def render(cat: Catalogue) -> dict[str, str]:
         surfaces=surfaces,
         status_map=status_map,
         retired=retired,
-        schema_path=f"../{SCHEMA_PATH}",
+        consumer_schema=f"../{CONSUMER_PATH}",
+        strict_schema=f"../{STRICT_PATH}",
         api_name=inline(cat.api_name),
         summary=inline(cat.api_summary),
         unknown_guidance=inline(cat.unknown.recovery.guidance),

@@ -18,7 +18,7 @@ from errcat.model import Catalogue, ErrorCode
 from errcat.render import render_template
 from errcat.render.docs import PATH as DOCS_PATH
 from errcat.render.docs import inline, page_anchors
-from errcat.render.schema import PATH as SCHEMA_PATH
+from errcat.render.schema import CONSUMER_PATH, STRICT_PATH
 
 PATH = "llms.txt"
 
@@ -99,8 +99,14 @@ def render(cat: Catalogue) -> dict[str, str]:
             ),
             Link(
                 "Error envelope JSON Schema",
-                SCHEMA_PATH,
-                "the envelope and, per code, its context fields and their types",
+                CONSUMER_PATH,
+                "the envelope and, per code, its context fields with their types and bounds; "
+                "any code passes, since a newer server may send a code not listed here",
+            ),
+            Link(
+                "Strict error envelope JSON Schema",
+                STRICT_PATH,
+                "the same for servers and tests: only the codes listed here pass",
             ),
         ],
         server=[code_link(c, anchors.codes[c.code]) for c in cat.server_codes],

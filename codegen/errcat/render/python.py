@@ -26,7 +26,7 @@ from errcat.naming import ENVELOPE_TYPE, PYTHON_RUNTIME_BASE
 from errcat.render import environment, header_lines, render_template
 from errcat.render.python_text import WIDTH, docstring, py_str
 from errcat.render.python_triggers import trigger_groups
-from errcat.render.schema import envelope_schema
+from errcat.render.schema import language_schema
 
 
 def package_dir(cat: Catalogue) -> str:
@@ -258,7 +258,7 @@ def envelope_models(cat: Catalogue) -> str:
     header = "\n".join(f"# {line}" for line in header_lines(cat))
     doc = prose("python/envelope_doc.txt.jinja", cat)
     out = generate(
-        json.dumps(envelope_schema(cat)),
+        json.dumps(language_schema(cat, "python")),
         input_file_type=InputFileType.JsonSchema,
         output_model_type=DataModelType.TypingTypedDict,
         target_python_version=PythonVersion.PY_311,

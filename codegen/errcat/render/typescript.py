@@ -33,7 +33,7 @@ from errcat.naming import (
     ts_texts_constant,
 )
 from errcat.render import header_lines, render_template
-from errcat.render.schema import envelope_schema
+from errcat.render.schema import language_schema
 from errcat.render.schema_to_ts import TsDeclaration, schema_to_ts
 from errcat.render.ts_syntax import (
     doc_text,
@@ -350,7 +350,7 @@ def render(cat: Catalogue) -> dict[str, str]:
     envelope = TsEnvelopeView(
         api_name=doc_text(cat.api_name),
         contract_version=cat.contract_version,
-        declarations=tuple(schema_to_ts(envelope_schema(cat), ENVELOPE_TYPE)),
+        declarations=tuple(schema_to_ts(language_schema(cat, "typescript"), ENVELOPE_TYPE)),
     )
     views = {
         "envelope.ts": envelope,

@@ -3,8 +3,8 @@
 
 /**
  * The wire envelope of Mitos sandbox API errors (contract version 1), as
- * TypeScript types converted from the generated JSON Schema
- * (schemas/error-envelope.schema.json), so the types follow the schema.
+ * TypeScript types converted from the generated strict JSON Schema
+ * (schemas/error-envelope.strict.schema.json), so the types follow the schema.
  *
  * @module
  */
@@ -40,6 +40,8 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  /** The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows. */
+  refines?: Array<Code>;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 } & (
@@ -147,27 +149,27 @@ export type Context = {
   sandbox?: string;
   /** The in-sandbox file path of the failed file operation. */
   path?: string;
-  /** The execution deadline, in seconds, that the command hit. */
+  /** The execution deadline, in seconds, that the command hit. @minimum 0 @maximum 86400 */
   timeout_s?: number;
-  /** The timeout, in seconds, that the caller asked for. */
+  /** The timeout, in seconds, that the caller asked for. @minimum 0 */
   requested_s?: number;
-  /** The ceiling, in seconds, that a requested timeout may not exceed. */
+  /** The ceiling, in seconds, that a requested timeout may not exceed. @minimum 0 @maximum 86400 */
   max_timeout_s?: number;
-  /** The delay, in milliseconds, to wait before retrying. */
+  /** The delay, in milliseconds, to wait before retrying. @minimum 0 */
   retry_after_ms?: number;
-  /** The zero-based index of the template build step that failed. */
+  /** The zero-based index of the template build step that failed. @minimum 0 */
   step?: number;
   /** The kind of the failed build step, as written in the template (for example run or copy). */
   step_kind?: string;
   /** The budget or quota dimension that ran out (for example forks, checkpoints, concurrent_sandboxes). */
   dimension?: string;
-  /** The allowance still left in that dimension when the request was refused. */
+  /** The allowance still left in that dimension when the request was refused. @minimum 0 */
   remaining?: number;
   /** The API operation that was refused (for example sandboxes.create). */
   op?: string;
-  /** The plan limit of the exceeded quota dimension. */
+  /** The plan limit of the exceeded quota dimension. @minimum 0 */
   limit?: number;
-  /** The exit status of the command; 124 is the conventional timeout status. */
+  /** The exit status of the command; 124 is the conventional timeout status. @minimum 0 @maximum 255 */
   exit_code?: number;
   /** The standard output the command printed before it was stopped, sanitized and capped by the SDK. */
   stdout?: string;
@@ -191,7 +193,7 @@ export type Context = {
   package?: string;
   /** The content type of the response the SDK could not read. */
   content_type?: string;
-  /** How long, in seconds, the SDK waited for the resource to become Ready. */
+  /** How long, in seconds, the SDK waited for the resource to become Ready. @minimum 0 */
   wait_s?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -218,7 +220,7 @@ export type BudgetExhaustedContext = {
   sandbox?: string;
   /** The budget or quota dimension that ran out (for example forks, checkpoints, concurrent_sandboxes). */
   dimension?: string;
-  /** The allowance still left in that dimension when the request was refused. */
+  /** The allowance still left in that dimension when the request was refused. @minimum 0 */
   remaining?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -228,7 +230,7 @@ export type BudgetExhaustedContext = {
  * Context of build_failed.
  */
 export type BuildFailedContext = {
-  /** The zero-based index of the template build step that failed. */
+  /** The zero-based index of the template build step that failed. @minimum 0 */
   step?: number;
   /** The kind of the failed build step, as written in the template (for example run or copy). */
   step_kind?: string;
@@ -262,9 +264,9 @@ export type ExecFailedContext = {
 export type ExecutionDeadlineContext = {
   /** The sandbox id the call targeted. */
   sandbox?: string;
-  /** The execution deadline, in seconds, that the command hit. */
+  /** The execution deadline, in seconds, that the command hit. @minimum 0 @maximum 86400 */
   timeout_s?: number;
-  /** The exit status of the command; 124 is the conventional timeout status. */
+  /** The exit status of the command; 124 is the conventional timeout status. @minimum 0 @maximum 255 */
   exit_code?: number;
   /** The standard output the command printed before it was stopped, sanitized and capped by the SDK. */
   stdout?: string;
@@ -448,7 +450,7 @@ export type QuotaExceededContext = {
   op?: string;
   /** The budget or quota dimension that ran out (for example forks, checkpoints, concurrent_sandboxes). */
   dimension?: string;
-  /** The plan limit of the exceeded quota dimension. */
+  /** The plan limit of the exceeded quota dimension. @minimum 0 */
   limit?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -460,7 +462,7 @@ export type QuotaExceededContext = {
 export type RateLimitedContext = {
   /** The sandbox id the call targeted. */
   sandbox?: string;
-  /** The delay, in milliseconds, to wait before retrying. */
+  /** The delay, in milliseconds, to wait before retrying. @minimum 0 */
   retry_after_ms?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -472,7 +474,7 @@ export type RateLimitedContext = {
 export type ReadyTimeoutContext = {
   /** The sandbox id the call targeted. */
   sandbox?: string;
-  /** How long, in seconds, the SDK waited for the resource to become Ready. */
+  /** How long, in seconds, the SDK waited for the resource to become Ready. @minimum 0 */
   wait_s?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -516,9 +518,9 @@ export type SandboxFailedContext = {
 export type TimeoutTooLargeContext = {
   /** The sandbox id the call targeted. */
   sandbox?: string;
-  /** The timeout, in seconds, that the caller asked for. */
+  /** The timeout, in seconds, that the caller asked for. @minimum 0 */
   requested_s?: number;
-  /** The ceiling, in seconds, that a requested timeout may not exceed. */
+  /** The ceiling, in seconds, that a requested timeout may not exceed. @minimum 0 @maximum 86400 */
   max_timeout_s?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -538,7 +540,7 @@ export type TooManyStreamsContext = {
  * Context of unavailable.
  */
 export type UnavailableContext = {
-  /** The delay, in milliseconds, to wait before retrying. */
+  /** The delay, in milliseconds, to wait before retrying. @minimum 0 */
   retry_after_ms?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;

@@ -3,8 +3,8 @@
 
 /**
  * The wire envelope of Labby agent gateway errors (contract version 1), as
- * TypeScript types converted from the generated JSON Schema
- * (schemas/error-envelope.schema.json), so the types follow the schema.
+ * TypeScript types converted from the generated strict JSON Schema
+ * (schemas/error-envelope.strict.schema.json), so the types follow the schema.
  *
  * @module
  */
@@ -40,6 +40,8 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  /** The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows. */
+  refines?: Array<Code>;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 } & (
@@ -122,7 +124,7 @@ export type Context = {
   safety?: string;
   /** The kind an upstream or subsystem reported before the gateway classified it. */
   original_kind?: string;
-  /** The delay, in milliseconds, to wait before retrying. */
+  /** The delay, in milliseconds, to wait before retrying. @minimum 0 @maximum 3600000 */
   retry_after_ms?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -257,7 +259,7 @@ export type NotFoundContext = {
 export type RateLimitedContext = {
   /** The gateway service that handled the call. */
   service?: string;
-  /** The delay, in milliseconds, to wait before retrying. */
+  /** The delay, in milliseconds, to wait before retrying. @minimum 0 @maximum 3600000 */
   retry_after_ms?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
@@ -269,7 +271,7 @@ export type RateLimitedContext = {
 export type ServiceUnavailableContext = {
   /** The gateway service that handled the call. */
   service?: string;
-  /** The delay, in milliseconds, to wait before retrying. */
+  /** The delay, in milliseconds, to wait before retrying. @minimum 0 @maximum 3600000 */
   retry_after_ms?: number;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;

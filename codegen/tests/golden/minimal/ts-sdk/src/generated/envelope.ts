@@ -3,8 +3,8 @@
 
 /**
  * The wire envelope of Minimal API errors (contract version 1), as
- * TypeScript types converted from the generated JSON Schema
- * (schemas/error-envelope.schema.json), so the types follow the schema.
+ * TypeScript types converted from the generated strict JSON Schema
+ * (schemas/error-envelope.strict.schema.json), so the types follow the schema.
  *
  * @module
  */
@@ -40,6 +40,8 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  /** The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows. */
+  refines?: Array<Code>;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 } & (

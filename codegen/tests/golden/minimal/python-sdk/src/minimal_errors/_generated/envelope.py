@@ -2,8 +2,9 @@
 # Regenerate with: python -m errcat generate --catalogue minimal.yaml
 """The error envelope of the Minimal API as ``TypedDict`` models, for type checkers.
 
-Made by datamodel-code-generator from the generated JSON Schema of the envelope. Members a newer
-server adds are allowed and ignored; nothing here validates at run time.
+Made by datamodel-code-generator from the generated strict JSON Schema of the envelope
+(schemas/error-envelope.strict.schema.json). Members a newer server adds are allowed and ignored;
+nothing here validates at run time.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class ErrorObject(TypedDict):
     """The request id, when known."""
     recovery: NotRequired[Recovery]
     side_effects: NotRequired[Literal["none_expected", "possible", "unknown"]]
+    refines: NotRequired[list[Code]]
+    """The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows."""
 
 
 class RateLimitedContext(TypedDict):
