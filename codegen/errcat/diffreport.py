@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from errcat import semver
 from errcat.diffcore import Change, Side
 from errcat.diffrules import Bump, Level
+from errcat.render.docs import WIDTH, wrap
 
 SECTIONS = {
     Level.WIRE: "Breaking changes on the wire",
@@ -126,6 +127,12 @@ def _escape(text: str) -> str:
     return _MARKDOWN_RE.sub(r"\\\1", text)
 
 
+def _item(text: str) -> str:
+    """A list item wrapped at 80 columns, as the Markdown of the repository is."""
+    first, *rest = wrap(text, WIDTH - 2).split("\n")
+    return "\n".join([f"- {first}", *(f"  {line}" for line in rest)])
+
+
 def markdown(changes: list[Change], new: Side) -> str:
     """The changelog section of these changes, headed by the new version (or Unreleased)."""
     version = version_of(new)
@@ -137,6 +144,6 @@ def markdown(changes: list[Change], new: Side) -> str:
         if not entries:
             continue
         out += [f"### {title}", ""]
-        out += [f"- {_escape(change.what)}: {_escape(change.effect)}." for change in entries]
+        out += [_item(f"{_escape(change.what)}: {_escape(change.effect)}.") for change in entries]
         out.append("")
     return "\n".join(out)

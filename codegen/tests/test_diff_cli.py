@@ -161,17 +161,23 @@ def test_markdown_is_a_changelog_section(tmp_path: Path) -> None:
     status, stdout, _stderr = diff(*argv)
     assert status == 0
     assert stdout == (
-        "## 2.0.0\n\n"
-        "### Breaking changes on the wire\n\n"
-        "- quota_exceeded: HTTP status changed from 429 to 403: deployed SDKs and gateways "
-        "that branch on the status see another one, and responses without an envelope fall "
-        "back to another code.\n\n"
-        "### Changed behaviour\n\n"
-        "- rate_limited: retryable changed from true to false: callers and agents that retry "
-        "by the SDK's advice now retry differently.\n\n"
-        "### Documentation\n\n"
-        "- codes.quota_exceeded.remediation: the text changed: none on the wire; docs, "
-        "llms.txt and the SDKs' texts change.\n"
+        "## 2.0.0\n"
+        "\n"
+        "### Breaking changes on the wire\n"
+        "\n"
+        "- quota_exceeded: HTTP status changed from 429 to 403: deployed SDKs and\n"
+        "  gateways that branch on the status see another one, and responses without an\n"
+        "  envelope fall back to another code.\n"
+        "\n"
+        "### Changed behaviour\n"
+        "\n"
+        "- rate_limited: retryable changed from true to false: callers and agents that\n"
+        "  retry by the SDK's advice now retry differently.\n"
+        "\n"
+        "### Documentation\n"
+        "\n"
+        "- codes.quota_exceeded.remediation: the text changed: none on the wire; docs,\n"
+        "  llms.txt and the SDKs' texts change.\n"
     )
 
 
