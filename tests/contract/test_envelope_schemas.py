@@ -27,6 +27,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance_kit import paths
+from errcat import refines
 from errcat.cli import load_model
 from errcat.model import ContextField
 
@@ -225,7 +226,7 @@ def test_a_fraction_fails_an_integer_field(data: st.DataObject) -> None:
 
 @given(chain=st.lists(st.sampled_from(sorted(KNOWN)), max_size=20))
 def test_refines_is_a_short_chain_of_distinct_codes(chain: list[str]) -> None:
-    fits = len(chain) <= 16 and len(set(chain)) == len(chain)
+    fits = len(chain) <= refines.MAX_CHAIN and len(set(chain)) == len(chain)
     for name in (CONSUMER, STRICT):
         assert valid(name, envelope("not_found", refines=chain)) == fits, (name, chain)
 

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import Any
 
+from errcat import refines
 from errcat.model import Catalogue, ContextField, ErrorCode
 from errcat.naming import context_type_name
 from errcat.render import header_lines
@@ -37,8 +38,6 @@ from errcat.validate import meta_enum, meta_schema
 
 CONSUMER_PATH = "schemas/error-envelope.schema.json"
 STRICT_PATH = "schemas/error-envelope.strict.schema.json"
-REFINES_MAX_ITEMS = 16
-"""The longest ``refines`` chain an envelope may carry."""
 
 
 def schema_id(cat: Catalogue, path: str) -> str:
@@ -126,7 +125,7 @@ def _error_object(cat: Catalogue, strict: bool, def_name: Callable[[ErrorCode], 
                 "description": "The codes the code refines, nearest first: a reader that does "
                 "not know the code may act on the first of them it knows.",
                 "items": {"$ref": "#/$defs/Code"} if strict else code_shape(),
-                "maxItems": REFINES_MAX_ITEMS,
+                "maxItems": refines.MAX_CHAIN,
                 "uniqueItems": True,
             },
         },
