@@ -190,6 +190,8 @@ def _example(kind: str, low: int | None, high: int | None) -> st.SearchStrategy[
     """An example of ``kind`` within the bounds, when the field has any."""
     if low is None and high is None:
         return _EXAMPLES[kind]
+    # The unbounded side stays within ±2^31, as the unbounded examples do.
+    low, high = -(2**31) if low is None else low, 2**31 if high is None else high
     whole = st.integers(low, high)
     return (
         whole
