@@ -47,7 +47,12 @@ COVERED: Cover = {
             "deprecated": True,
         }
     },
-    "unknown_code": {"retryable": True, "recovery": _RECOVERY, "side_effects": True},
+    "unknown_code": {
+        "retryable": True,
+        "recovery": _RECOVERY,
+        "side_effects": True,
+        "origin": True,
+    },
     "fallback": True,
     "families": True,
     "retired": True,

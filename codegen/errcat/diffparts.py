@@ -165,6 +165,7 @@ def _unknown(changes: Changes) -> None:
         ("recovery.action", old.recovery.action, new.recovery.action),
         ("recovery.same_arguments", old.recovery.same_arguments, new.recovery.same_arguments),
         ("side_effects", old.side_effects, new.side_effects),
+        ("origin", old.origin, new.origin),
     ):
         path = (*at, *key.split("."))
         changes.value("unknown-advice-changed", path, before, after, field=key)

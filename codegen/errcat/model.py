@@ -89,6 +89,8 @@ class ErrorCode:
     cancelled: bool
     recovery: Recovery
     side_effects: str
+    origin: str
+    """Where the failure arises (``$defs/origin`` of the meta-schema: ``validation``, ``transport``...)."""
     emitted_by: str
     class_names: Mapping[str, str] = field(hash=False)
     """The class name in each language, by language key (:data:`errcat.languages.LANGUAGES`)."""
@@ -128,6 +130,7 @@ class UnknownCode:
     retryable: bool
     recovery: Recovery
     side_effects: str
+    origin: str
 
 
 DEFAULT_UNKNOWN = {
@@ -138,6 +141,7 @@ DEFAULT_UNKNOWN = {
         "guidance": "Treat the code as opaque: follow the message and remediation.",
     },
     "side_effects": "unknown",
+    "origin": "runtime",
 }
 """The catch-all advice, used when a catalogue has no ``unknown_code`` section."""
 
@@ -282,6 +286,7 @@ def _code(
         cancelled=spec.get("cancelled", False),
         recovery=Recovery(**spec["recovery"]),
         side_effects=spec["side_effects"],
+        origin=spec["origin"],
         emitted_by=spec.get("emitted_by", "server"),
         class_names=MappingProxyType({lang: choice.name for lang, choice in names.items()}),
         surfaces=tuple(
@@ -368,6 +373,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
             retryable=unknown["retryable"],
             recovery=Recovery(**unknown["recovery"]),
             side_effects=unknown["side_effects"],
+            origin=unknown.get("origin", DEFAULT_UNKNOWN["origin"]),
         ),
         version=data.get("version"),
     )

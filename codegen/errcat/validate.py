@@ -194,7 +194,7 @@ def _required(doc: Document, path: KeyPath, schema: Any, instance: Any) -> Found
                 path,
                 "missing-key",
                 f"the required key {quoted(key)} is missing",
-                f"add a {key} entry ({hint}) to {where}",
+                f"add {'an' if key[:1] in 'aeiou' else 'a'} {key} entry ({hint}) to {where}",
                 at_key=True,
             ),
         )

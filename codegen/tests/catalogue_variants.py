@@ -69,6 +69,8 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "refines_itself.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: rate_limited\n'),
     "refines_status_class.yaml": ('    grpc: Internal\n    context: []\n', '    grpc: Internal\n    context: []\n    refines: rate_limited\n'),
     "refines_not_a_code.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: BadRequest\n'),
+    "unknown_origin.yaml": ('    origin: budget\n', '    origin: bugdet\n'),
+    "missing_origin.yaml": ('    origin: runtime\n', ''),
     "deep_nesting.yaml": ('    context: []\n    retryable: false\n', '    context: []\n    retryable: ' + "[" * 40 + "]" * 40 + '\n'),
 }
 # fmt: on

@@ -54,10 +54,12 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("action", (put(f"{Q}/recovery/action", "reduce_work"),), "recovery-action-changed", "behaviour", "the recovery action changed from retry_later to reduce_work"),
     ("same-arguments", (put(f"{Q}/recovery/same_arguments", "never"),), "same-arguments-changed", "behaviour", "quota_exceeded: same_arguments changed from conditional to never"),
     ("side-effects", (put(f"{Q}/side_effects", "possible"),), "side-effects-changed", "behaviour", "quota_exceeded: side_effects changed from none_expected to possible"),
+    ("origin", (put(f"{Q}/origin", "policy"),), "origin-changed", "behaviour", "quota_exceeded: the origin changed from budget to policy"),
     ("auth-failure", (put(f"{Q}/auth_failure", True),), "classifier-changed", "behaviour", "quota_exceeded: auth_failure changed from false to true"),
     ("cancelled", (put(f"{Q}/cancelled", True),), "classifier-changed", "behaviour", "quota_exceeded: cancelled changed from false to true"),
     ("emitted-by", (put(f"{Q}/emitted_by", "sdk"),), "emitted-by-changed", "behaviour", "quota_exceeded: emitted_by changed from server to sdk"),
     ("unknown-advice", (put("unknown_code", {"retryable": True, "recovery": {"action": "retry_later", "same_arguments": "discouraged", "guidance": "Treat the code as opaque: follow the message and remediation."}, "side_effects": "unknown"}),), "unknown-advice-changed unknown-advice-changed", "behaviour", "unknown_code: recovery.action changed from inspect_and_escalate to retry_later"),
+    ("unknown-origin", (put("unknown_code", {"retryable": False, "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Treat the code as opaque: follow the message and remediation."}, "side_effects": "unknown", "origin": "transport"}),), "unknown-advice-changed", "behaviour", "unknown_code: origin changed from runtime to transport"),
     ("limit", (put("limits/text_max_chars", 1024),), "limit-changed", "behaviour", "limits.text_max_chars changed from 2048 to 1024"),
     ("default-timeout", (put("limits/default_exec_timeout_s", 10),), "limit-changed", "behaviour", "limits.default_exec_timeout_s changed from 30 to 10"),
     ("redaction", (put("sanitizer/redaction", "[SECRET]"),), "sanitizer-changed", "behaviour", "sanitizer: redaction changed"),
@@ -129,8 +131,8 @@ def test_edit_is_classified(
 
 def test_every_rule_has_a_case() -> None:
     covered = {rule for case in CASES for rule in case[2].split()}
-    # origin: the meta-schema has no origin key yet; unclassified-change: no key lacks a rule.
-    assert sorted(set(RULES) - covered - {"origin-changed", "unclassified-change"}) == []
+    # unclassified-change: no key lacks a rule.
+    assert sorted(set(RULES) - covered - {"unclassified-change"}) == []
 
 
 def test_every_change_line_reads_what_effect_fix(tmp_path: Path) -> None:

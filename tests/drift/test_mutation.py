@@ -224,7 +224,8 @@ def test_a_new_code_reaches_every_artifact(original: Generated, tmp_path: Path) 
         "      action: rediscover\n"
         "      same_arguments: never\n"
         "      guidance: Pick another checkpoint.\n"
-        "    side_effects: none_expected\n\n",
+        "    side_effects: none_expected\n"
+        "    origin: discovery\n\n",
     )
     mutated = generate(tmp_path / "mutated", text)
     diff = changed(original, mutated)

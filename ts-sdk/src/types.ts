@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Recovery } from "./generated/envelope.js";
+import type { Origin, Recovery } from "./generated/envelope.js";
 
 /** Whether the failed call may have changed something. */
 export type SideEffects = "none_expected" | "possible" | "unknown";
@@ -49,6 +49,8 @@ export interface CodeSpec extends CodeTexts {
   readonly recovery: Readonly<Recovery>;
   /** Whether the failed call may have changed something. */
   readonly sideEffects: SideEffects;
+  /** Where the failure arose; `runtime` for the catch-all. */
+  readonly origin: Origin;
   /** `server` for a code servers send, `sdk` for one the SDK synthesizes; none for the catch-all. */
   readonly emittedBy: "server" | "sdk" | undefined;
 }

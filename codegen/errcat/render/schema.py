@@ -72,10 +72,15 @@ def envelope_schema(cat: Catalogue) -> dict[str, Any]:
                 "request_id": {"type": "string", "description": "The request id, when known."},
                 "recovery": {"$ref": "#/$defs/Recovery"},
                 "side_effects": {"enum": list(meta_enum("side_effects"))},
+                "origin": {"$ref": "#/$defs/Origin"},
             },
             "additionalProperties": True,
             # JSON Schema wants allOf non-empty: a catalogue without context has none.
             **({"allOf": per_code} if per_code else {}),
+        },
+        "Origin": {
+            "description": "Where the failure arose; a reader takes it from the code's catalogue entry.",
+            "enum": list(meta_enum("origin")),
         },
         "Context": {
             "type": "object",

@@ -80,6 +80,7 @@ class TsCode:
     same_arguments: str
     guidance: str
     side_effects: str
+    origin: str
     emitted_by: str
     ts_base: str
     """The class it extends: the class of the code it refines, else the base class."""
@@ -100,6 +101,7 @@ class TsUnknown:
     same_arguments: str
     guidance: str
     side_effects: str
+    origin: str
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         "",
         f"Remediation: {entry.remediation}",
         "",
-        f"Code `{entry.code}`; HTTP {entry.http}, gRPC {entry.grpc}.",
+        f"Code `{entry.code}`; HTTP {entry.http}, gRPC {entry.grpc}; origin `{entry.origin}`.",
     ]
     if entry.sdk_local:
         lines[-1] += (
@@ -227,6 +229,7 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         same_arguments=string_literal(entry.recovery.same_arguments),
         guidance=string_literal(entry.recovery.guidance),
         side_effects=string_literal(entry.side_effects),
+        origin=string_literal(entry.origin),
         emitted_by=string_literal(entry.emitted_by),
         **_hierarchy(entry, cat),
     )
@@ -295,6 +298,7 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
             same_arguments=string_literal(unknown.recovery.same_arguments),
             guidance=string_literal(unknown.recovery.guidance),
             side_effects=string_literal(unknown.side_effects),
+            origin=string_literal(unknown.origin),
         ),
         fallback=tuple((status, string_literal(code)) for status, code in cat.fallback.by_status),
         client_error=string_literal(cat.fallback.client_error),

@@ -180,6 +180,12 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
         side_effects: str = _runtime().classify(self.code, self.catalogue_code).side_effects
         return side_effects
 
+    @property
+    def origin(self) -> "Origin":
+        """Where the failure arose (``validation``, ``transport``...); ``runtime`` for an unknown code."""
+        origin: Origin = _runtime().classify(self.code, self.catalogue_code).origin
+        return origin
+
     def __str__(self) -> str:
         text = f"[{self.code}] {self.message}"
         if self.cause:
@@ -220,6 +226,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
             "is_cancelled": kind.is_cancelled,
             "recovery": kind.recovery.to_dict(),
             "side_effects": kind.side_effects,
+            "origin": kind.origin,
         }
 
     def to_json(self) -> str:
@@ -256,6 +263,7 @@ _EXPORTS = {
     "ErrorEnvelope": "._generated.envelope",
     "ErrorHook": "._http",
     "ErrorTransport": "._transport",
+    "Origin": "._generated.envelope",
     "Recovery": "._spec",
     "aerror_from_response": "._http",
     "araise_for_status": "._http",
@@ -279,7 +287,7 @@ if TYPE_CHECKING:
         DEFAULT_RUN_CODE_TIMEOUT_S,
         MAX_EXEC_TIMEOUT_S,
     )
-    from ._generated.envelope import Code, ErrorEnvelope
+    from ._generated.envelope import Code, ErrorEnvelope, Origin
     from ._generated.envelope import ErrorObject as ErrorBody
     from ._generated.overloads import error_for_code, lookup
     from ._http import (
@@ -311,6 +319,7 @@ if TYPE_CHECKING:
         "ErrorEnvelope",
         "ErrorHook",
         "ErrorTransport",
+        "Origin",
         "Recovery",
         "aerror_from_response",
         "araise_for_status",

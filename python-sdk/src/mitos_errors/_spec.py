@@ -10,6 +10,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ._generated.envelope import Origin
+
 __all__ = ["CodeSpec", "Recovery", "code_spec", "fallback_code", "lookup", "refined_code"]
 
 
@@ -85,6 +87,7 @@ class CodeSpec:
         "is_cancelled",
         "recovery",
         "side_effects",
+        "origin",
         "emitted_by",
         "context_fields",
     )
@@ -104,6 +107,7 @@ class CodeSpec:
             self.is_cancelled: bool
             self.recovery: Recovery
             self.side_effects: str
+            self.origin: Origin
             self.emitted_by: str
             self.context_fields: tuple[str, ...]
         values: dict[str, object] = {**row, "code": code, "recovery": Recovery(**row["recovery"])}
@@ -139,18 +143,21 @@ CLASSES: dict[str, type[ErrorBase]] = dict(_errors.CLASSES)
 class CatchAll:
     """The classification of a code the catalogue does not define (its ``unknown_code`` entry)."""
 
-    __slots__ = ("retryable", "recovery", "side_effects")
+    __slots__ = ("retryable", "recovery", "side_effects", "origin")
 
     is_auth_failure = False
     is_cancelled = False
 
-    def __init__(self, retryable: bool, recovery: Recovery, side_effects: str) -> None:
+    def __init__(self, retryable: bool, recovery: Recovery, side_effects: str, origin: Origin) -> None:
         self.retryable = retryable
         self.recovery = recovery
         self.side_effects = side_effects
+        self.origin = origin
 
 
-CATCH_ALL = CatchAll(_cat.UNKNOWN_RETRYABLE, Recovery(**_cat.UNKNOWN_RECOVERY), _cat.UNKNOWN_SIDE_EFFECTS)
+CATCH_ALL = CatchAll(
+    _cat.UNKNOWN_RETRYABLE, Recovery(**_cat.UNKNOWN_RECOVERY), _cat.UNKNOWN_SIDE_EFFECTS, _cat.UNKNOWN_ORIGIN
+)
 """What an error with an unknown code reports: the catalogue's ``unknown_code`` entry."""
 
 

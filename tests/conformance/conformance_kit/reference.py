@@ -171,6 +171,7 @@ class Reference(HeaderReference, SanitizerReference):
                     "guidance": unknown.recovery.guidance,
                 },
                 "side_effects": unknown.side_effects,
+                "origin": unknown.origin,
                 "http_status": None,
                 "grpc_status": None,
             }
@@ -185,6 +186,7 @@ class Reference(HeaderReference, SanitizerReference):
                 "guidance": entry.recovery.guidance,
             },
             "side_effects": entry.side_effects,
+            "origin": entry.origin,
             "http_status": entry.http,
             "grpc_status": entry.grpc,
         }

@@ -14,6 +14,10 @@ Code: TypeAlias = Literal["bad_gateway", "bad_request", "body_too_large", "budge
 """Every code in the catalogue, server-emitted and SDK-local."""
 
 
+Origin: TypeAlias = Literal["validation", "policy", "budget", "discovery", "execution", "control_plane", "transport", "runtime"]
+"""Where the failure arose; a reader takes it from the code's catalogue entry."""
+
+
 class Context(TypedDict):
     """Structured fields; ids, paths and operation names only, never secrets."""
 
@@ -193,6 +197,7 @@ class ErrorObject(TypedDict):
     """The request id, when known."""
     recovery: NotRequired[Recovery]
     side_effects: NotRequired[Literal["none_expected", "possible", "unknown"]]
+    origin: NotRequired[Origin]
 
 
 class BudgetExhaustedContext(TypedDict):

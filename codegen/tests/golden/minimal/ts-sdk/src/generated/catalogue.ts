@@ -65,6 +65,7 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Change the request before sending it again.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -91,6 +92,7 @@ export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
     guidance: "Retry with back-off.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -117,6 +119,7 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Wait, then send the same request.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -168,6 +171,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
     guidance: "Treat the code as opaque: follow the message and remediation.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: undefined,
 });
 

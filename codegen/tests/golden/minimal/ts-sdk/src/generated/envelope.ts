@@ -40,6 +40,7 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  origin?: Origin;
   /** Members a newer version may add; readers ignore them. */
   [member: string]: unknown;
 } & (
@@ -48,6 +49,11 @@ export type ErrorObject = {
   })
   | { code: Exclude<Code, "rate_limited"> }
 );
+
+/**
+ * Where the failure arose; a reader takes it from the code's catalogue entry.
+ */
+export type Origin = "validation" | "policy" | "budget" | "discovery" | "execution" | "control_plane" | "transport" | "runtime";
 
 /**
  * Structured fields; ids, paths and operation names only, never secrets.

@@ -11,6 +11,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypedDict
 
+    from .envelope import Origin
+
     class Advice(TypedDict):
         """What to do next: the fields of the runtime's ``Recovery``."""
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
         is_cancelled: bool
         recovery: Advice
         side_effects: str
+        origin: Origin
         emitted_by: str
         context_fields: tuple[str, ...]
 
@@ -73,6 +76,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the request before sending it again."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -88,6 +92,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off."},
         "side_effects": "unknown",
+        "origin": "runtime",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -103,6 +108,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait, then send the same request."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("retry_after_ms",),
     },
@@ -115,6 +121,8 @@ UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments"
 """The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
+UNKNOWN_ORIGIN: "Origin" = "runtime"
+"""Where the failure of an error with a code this catalogue does not define arose."""
 
 FALLBACK_BY_STATUS: "dict[int, str]" = {
     400: "bad_request",
