@@ -54,6 +54,11 @@ COVERED: Cover = {
         "origin": True,
     },
     "fallback": True,
+    "grpc_gateway": {
+        "by_status": True,
+        "default": True,
+        "channels": {"*": {"summary": True, "by_status": {"*": {"code": True, "meaning": True}}}},
+    },
     "families": True,
     "retired": True,
     "sanitizer": True,

@@ -22,6 +22,7 @@ def globals_(changes: Changes) -> None:
     _limits(changes)
     _context_fields(changes)
     _fallback(changes)
+    _grpc_gateway(changes)
     _retired(changes)
     _unknown(changes)
     _families(changes)
@@ -142,6 +143,39 @@ def _fallback(changes: Changes) -> None:
         section = classes.get(status, "by_status")
         path: KeyPath = ("fallback", section, status) if section else ("fallback", status)
         changes.add("fallback-changed", path, subject=status, old=before, new=after)
+
+
+def _grpc_gateway(changes: Changes) -> None:
+    old, new = changes.old.cat.grpc_gateway, changes.new.cat.grpc_gateway
+    channels = sorted({c.name for c in old.channels} | {c.name for c in new.channels})
+    overridden = {
+        c.name: {
+            o.status
+            for c2 in (*old.channels, *new.channels)
+            if c2.name == c.name
+            for o in c2.overrides
+        }
+        for c in (*old.channels, *new.channels)
+    }
+    for channel in (None, *channels):
+        for status in (s.name for s in new.statuses):
+            before, after = old.code_for(status, channel), new.code_for(status, channel)
+            # a channel's line only for the statuses it answers itself; the map's line covers the rest
+            if before == after or (channel is not None and status not in overridden[channel]):
+                continue
+            path: KeyPath = ("grpc_gateway", "by_status", status)
+            if channel is not None:
+                path = ("grpc_gateway", "channels", channel, "by_status", status, "code")
+            on = Prose(f" on the {channel} channel" if channel else "")
+            changes.add(
+                "grpc-gateway-changed", path, subject=status, old=before, new=after, channel=on
+            )
+    for chan in new.channels:
+        before_summary = next((c.summary for c in old.channels if c.name == chan.name), None)
+        if before_summary is not None:
+            changes.text(
+                ("grpc_gateway", "channels", chan.name, "summary"), before_summary, chan.summary
+            )
 
 
 def _retired(changes: Changes) -> None:

@@ -124,6 +124,13 @@ _TABLE: tuple[Rule, ...] = (
         "keep {subject} mapped to {old}",
     ),
     Rule(
+        "grpc-gateway-changed",
+        _WIRE,
+        "the gRPC status {subject} now maps to {new} instead of {old}{channel}",
+        "gateways built from this catalogue answer that status with another code than deployed ones",
+        "keep {subject} mapped to {old}",
+    ),
+    Rule(
         "timeout-ceiling-lowered",
         _WIRE,
         "limits.max_exec_timeout_s was lowered from {old} to {new}",

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from errcat import naming, refines
+from errcat.grpcmap import GrpcGateway, build_gateway
 from errcat.sanitizer_model import CharRange as CharRange
 from errcat.sanitizer_model import Sanitizer, build_sanitizer
 from errcat.sanitizer_model import TextRule as TextRule
@@ -189,6 +190,10 @@ class Limits:
     error_body_read_timeout_ms: int = 5000
 
 
+NO_GATEWAY = GrpcGateway((), "", ())
+"""A placeholder gateway map; :func:`build_model` always sets the real one."""
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """A whole validated catalogue, ready to render."""
@@ -214,6 +219,8 @@ class Catalogue:
     unknown: UnknownCode
     version: str | None = None
     """The catalogue's semantic version, which both packages take; ``None`` when unversioned."""
+    grpc_gateway: GrpcGateway = NO_GATEWAY
+    """The code a gateway answers for each gRPC status (``build_model`` always sets it)."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -376,4 +383,5 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
             origin=unknown.get("origin", DEFAULT_UNKNOWN["origin"]),
         ),
         version=data.get("version"),
+        grpc_gateway=build_gateway(data.get("grpc_gateway"), fallback.server_error),
     )

@@ -171,6 +171,11 @@ def _key_name(doc: Document, path: KeyPath, keyword: str, expected: Any, key: st
     if keyword == "maxLength":
         message = f"the key {quoted(key)} is {len(key)} characters long; at most {expected} allowed"
         fix = f"shorten it to {expected} characters or fewer"
+    elif keyword == "enum":  # a key that names one of a set (a gRPC status)
+        options = [str(option) for option in expected]
+        message = f"the key {quoted(key)} is not one of {listing(options)}"
+        guess = close_match(key, options)
+        fix = f"rename it to {guess}" if guess else f"rename it to one of {listing(options)}"
     else:
         words = _PATTERN_WORDS.get(str(expected), f"of the form {expected}")
         message = f"the key {quoted(key)} is not {words}"

@@ -71,6 +71,11 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "refines_not_a_code.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: BadRequest\n'),
     "unknown_origin.yaml": ('    origin: budget\n', '    origin: bugdet\n'),
     "missing_origin.yaml": ('    origin: runtime\n', ''),
+    "grpc_target_status.yaml": ('    ResourceExhausted: rate_limited\n', '    ResourceExhausted: internal\n'),
+    "grpc_unknown_target.yaml": ('  default: internal\n  channels:\n', '  default: internl\n  channels:\n'),
+    "grpc_ok_mapped.yaml": ('    InvalidArgument: bad_request\n', '    InvalidArgument: bad_request\n    OK: bad_request\n'),
+    "grpc_unknown_status.yaml": ('        PermissionDenied:\n', '        PermisionDenied:\n'),
+    "grpc_channel_target.yaml": ('          code: bad_request\n', '          code: unauthorized\n'),
     "deep_nesting.yaml": ('    context: []\n    retryable: false\n', '    context: []\n    retryable: ' + "[" * 40 + "]" * 40 + '\n'),
 }
 # fmt: on

@@ -39,6 +39,8 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("fallback-status", (put("fallback/by_status/404", "rate_limited"),), "fallback-changed", "wire", "responses with status 404 and no envelope now fall back to rate_limited instead of bad_request"),
     ("fallback-class", (put("fallback/by_class/4xx", "rate_limited"),), "fallback-changed", "wire", "responses with status 4xx and no envelope now fall back to rate_limited"),
     ("fallback-listed", (put("fallback/by_status/418", "rate_limited"),), "fallback-changed", "wire", "status 418 and no envelope now fall back to rate_limited instead of bad_request"),
+    ("grpc-gateway", (put("grpc_gateway/by_status/ResourceExhausted", "internal"), put("codes/internal/grpc", "ResourceExhausted")), "grpc-gateway-changed grpc-changed", "wire", "the gRPC status ResourceExhausted now maps to internal instead of rate_limited"),
+    ("grpc-channel", (put("grpc_gateway/channels/mtls/by_status/PermissionDenied/code", "rate_limited"),), "grpc-gateway-changed", "wire", "the gRPC status PermissionDenied now maps to rate_limited instead of bad_request on the mtls channel"),
     ("ceiling-lowered", (put("limits/max_exec_timeout_s", 600),), "timeout-ceiling-lowered", "wire", "limits.max_exec_timeout_s was lowered from 3600 to 600"),
     ("contract-version", (put("contract_version", 2),), "contract-version-changed", "wire", "contract_version changed from 1 to 2"),
     ("unretired", (drop("retired/too_many_requests"),), "retirement-withdrawn", "wire", "the retired code too_many_requests is no longer retired"),

@@ -205,7 +205,12 @@ def test_a_random_catalogue_generates_and_says_only_its_own_things(
     COUNTS["catalogues"] += 1
 
 
-BATCH = st.lists(catalogues(), min_size=3, max_size=3, unique_by=lambda d: d["base_class"].lower())
+BATCH = st.lists(
+    catalogues(),
+    min_size=3,
+    max_size=3,
+    unique_by=(lambda d: d["base_class"].lower(), lambda d: d["packages"]["python"]["module"]),
+)
 
 PYTHON_PROBE = """
 import importlib, json, pickle, sys

@@ -67,6 +67,20 @@ export interface FallbackMap {
   readonly default: string;
 }
 
+/** The code a gateway answers for a gRPC status (the catalogue's `grpc_gateway`). */
+export interface GrpcGatewayMap {
+  /** Every gRPC status name, at the index of its number. */
+  readonly statusNames: readonly string[];
+  /** The same statuses as the gRPC protocol spells them (`CANCELLED`). */
+  readonly protoNames: readonly string[];
+  /** Status name and code, for each status the map lists. */
+  readonly byStatus: readonly (readonly [string, string])[];
+  /** The code of every other status, and of a value that is no gRPC status. */
+  readonly default: string;
+  /** Each channel and the statuses it answers with another code. */
+  readonly channels: readonly (readonly [string, readonly (readonly [string, string])[]])[];
+}
+
 /** The numeric limits of the SDK runtime contract. */
 export interface Limits {
   /** The ceiling of an exec or run_code timeout, in seconds. */

@@ -328,6 +328,19 @@ def render_catalogue(cat: Catalogue) -> str:
         default=py_str(cat.fallback.default),
         retired=[PairView(py_str(r.code), py_str(r.replaced_by or "")) for r in cat.retired],
         context_fields=[PairView(py_str(f.name), py_str(f.type)) for f in cat.context_fields],
+        grpc_names=_tuple([s.name for s in cat.grpc_gateway.statuses]),
+        grpc_proto_names=_tuple([s.proto_name for s in cat.grpc_gateway.statuses]),
+        grpc_map=[PairView(py_str(s), py_str(c)) for s, c in cat.grpc_gateway.by_status],
+        grpc_default=py_str(cat.grpc_gateway.default),
+        grpc_channels=[
+            PairView(
+                py_str(ch.name),
+                "{"
+                + ", ".join(f"{py_str(o.status)}: {py_str(o.code)}" for o in ch.overrides)
+                + "}",
+            )
+            for ch in cat.grpc_gateway.channels
+        ],
         unknown=UnknownView(
             retryable=unknown.retryable,
             action=py_str(unknown.recovery.action),

@@ -146,6 +146,12 @@ class TsCatalogueView:
     context_fields: tuple[str, ...]
     unknown: TsUnknown
     fallback: tuple[tuple[int, str], ...]
+    grpc_names: str
+    grpc_proto_names: str
+    grpc_map: tuple[tuple[str, str], ...]
+    grpc_default: str
+    grpc_channels: tuple[tuple[str, str], ...]
+    """Each channel's name and the array literal of its overrides."""
     client_error: str
     server_error: str
     default: str
@@ -301,6 +307,23 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
             origin=string_literal(unknown.origin),
         ),
         fallback=tuple((status, string_literal(code)) for status, code in cat.fallback.by_status),
+        grpc_names=_array(tuple(s.name for s in cat.grpc_gateway.statuses)),
+        grpc_proto_names=_array(tuple(s.proto_name for s in cat.grpc_gateway.statuses)),
+        grpc_map=tuple(
+            (string_literal(s), string_literal(c)) for s, c in cat.grpc_gateway.by_status
+        ),
+        grpc_default=string_literal(cat.grpc_gateway.default),
+        grpc_channels=tuple(
+            (
+                string_literal(ch.name),
+                "["
+                + ", ".join(
+                    f"[{string_literal(o.status)}, {string_literal(o.code)}]" for o in ch.overrides
+                )
+                + "]",
+            )
+            for ch in cat.grpc_gateway.channels
+        ),
         client_error=string_literal(cat.fallback.client_error),
         server_error=string_literal(cat.fallback.server_error),
         default=string_literal(cat.fallback.default),

@@ -267,6 +267,7 @@ _EXPORTS = {
     "Recovery": "._spec",
     "aerror_from_response": "._http",
     "araise_for_status": "._http",
+    "code_for_grpc": "._spec",
     "code_spec": "._spec",
     "error_for_code": "._local",
     "error_for_exit": "._local",
@@ -302,7 +303,7 @@ if TYPE_CHECKING:
     from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_exit, validate_timeout
     from ._parse import error_from_body
     from ._sanitize import sanitize_text
-    from ._spec import CodeSpec, Recovery, code_spec
+    from ._spec import CodeSpec, Recovery, code_for_grpc, code_spec
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     __all__ = [
@@ -323,6 +324,7 @@ if TYPE_CHECKING:
         "Recovery",
         "aerror_from_response",
         "araise_for_status",
+        "code_for_grpc",
         "code_spec",
         "error_for_code",
         "error_for_exit",

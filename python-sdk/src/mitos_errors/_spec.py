@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
     from ._generated.envelope import Origin
 
-__all__ = ["CodeSpec", "Recovery", "code_spec", "fallback_code", "lookup", "refined_code"]
+__all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code", "lookup", "refined_code"]
 
 
 class Recovery:
@@ -205,6 +205,50 @@ def fallback_code(status: int | None) -> str:
         if 500 <= status <= 599:
             return _cat.FALLBACK_SERVER_ERROR
     return _cat.FALLBACK_DEFAULT
+
+
+_GRPC_NAMES: dict[str | int, str] = {}
+
+
+def _grpc_name(status: object) -> str | None:
+    """The catalogue's name of a gRPC status given by number, decimal text, or either spelling."""
+    if not _GRPC_NAMES:
+        for number, (name, proto) in enumerate(
+            zip(_cat.GRPC_STATUS_NAMES, _cat.GRPC_PROTO_NAMES, strict=True)
+        ):
+            _GRPC_NAMES.update({number: name, str(number): name, name: name, proto: name})
+    # Exact types: True is no status 1, and a str subclass may compare as anything. A float
+    # of integral value is that number, as it is in TypeScript (JSON reads 5.0 as one).
+    if type(status) is float and status.is_integer():
+        status = int(status)
+    return _GRPC_NAMES.get(status) if type(status) is int or type(status) is str else None
+
+
+def code_for_grpc(status: str | int, *, channel: str | None = None) -> str:
+    """The code a gateway answers for a gRPC status: the catalogue's ``grpc_gateway`` map.
+
+    Args:
+        status: the status number (``5``, or ``"5"`` as the ``grpc-status`` trailer
+            carries it) or its name (``"NotFound"``, or ``"NOT_FOUND"`` as the protocol
+            spells it). Anything else, and a status the map does not list (``OK``
+            among them), gets the map's default; it never raises.
+        channel: the channel the status came over (``"mtls"``), whose own answers
+            come first; ``None`` for none.
+
+    Raises:
+        ValueError: ``channel`` is not a channel the catalogue defines.
+    """
+    overrides: dict[str, str] = {}
+    if channel is not None:
+        found = _cat.GRPC_CHANNELS.get(channel) if type(channel) is str else None
+        if found is None:
+            known = ", ".join(sorted(_cat.GRPC_CHANNELS)) or "none"
+            raise ValueError(f"unknown gRPC channel {channel!r}; the catalogue defines: {known}")
+        overrides = found
+    name = _grpc_name(status)
+    if name is None:
+        return _cat.GRPC_GATEWAY_DEFAULT
+    return overrides.get(name) or _cat.GRPC_GATEWAY.get(name, _cat.GRPC_GATEWAY_DEFAULT)
 
 
 def defaults_of(kind: str | None, status: int | None) -> CodeSpec:

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -1554,4 +1554,27 @@ export const FALLBACK: FallbackMap = {
   clientError: "bad_request",
   serverError: "internal",
   default: "unexpected_status",
+};
+
+/** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
+export const GRPC_GATEWAY: GrpcGatewayMap = {
+  statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],
+  protoNames: ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"],
+  byStatus: [
+    ["Canceled", "canceled"],
+    ["InvalidArgument", "invalid_input"],
+    ["DeadlineExceeded", "exec_timeout"],
+    ["NotFound", "not_found"],
+    ["PermissionDenied", "forbidden"],
+    ["ResourceExhausted", "rate_limited"],
+    ["FailedPrecondition", "idle_timeout"],
+    ["Aborted", "conflict"],
+    ["Internal", "internal"],
+    ["Unavailable", "unavailable"],
+    ["Unauthenticated", "unauthorized"],
+  ],
+  default: "internal",
+  channels: [
+    ["mtls", [["PermissionDenied", "unauthorized"], ["Unauthenticated", "unauthorized"]]],
+  ],
 };

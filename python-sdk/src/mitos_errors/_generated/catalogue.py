@@ -884,6 +884,31 @@ FALLBACK_SERVER_ERROR = "internal"
 FALLBACK_DEFAULT = "unexpected_status"
 """The code of any other response without an envelope."""
 
+GRPC_STATUS_NAMES = ("OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated",)
+"""Every gRPC status name, at the index of its number."""
+GRPC_PROTO_NAMES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",)
+"""The same statuses as the gRPC protocol spells them (``CANCELLED``), at the index of their number."""
+GRPC_GATEWAY: "dict[str, str]" = {
+    "Canceled": "canceled",
+    "InvalidArgument": "invalid_input",
+    "DeadlineExceeded": "exec_timeout",
+    "NotFound": "not_found",
+    "PermissionDenied": "forbidden",
+    "ResourceExhausted": "rate_limited",
+    "FailedPrecondition": "idle_timeout",
+    "Aborted": "conflict",
+    "Internal": "internal",
+    "Unavailable": "unavailable",
+    "Unauthenticated": "unauthorized",
+}
+"""The code a gateway answers for a gRPC status, by status name."""
+GRPC_GATEWAY_DEFAULT = "internal"
+"""The code of every other gRPC status, and of a value that is no gRPC status."""
+GRPC_CHANNELS: "dict[str, dict[str, str]]" = {
+    "mtls": {"PermissionDenied": "unauthorized", "Unauthenticated": "unauthorized"},
+}
+"""The statuses each channel answers with another code than ``GRPC_GATEWAY``."""
+
 RETIRED: "dict[str, str]" = {
     "internal_error": "internal",
     "request_failed": "",
