@@ -54,6 +54,7 @@ COVERED: Cover = {
         "origin": True,
     },
     "fallback": True,
+    "conditions": True,
     "grpc_gateway": {
         "by_status": True,
         "default": True,

@@ -23,6 +23,7 @@ def globals_(changes: Changes) -> None:
     _context_fields(changes)
     _fallback(changes)
     _grpc_gateway(changes)
+    _conditions(changes)
     _retired(changes)
     _unknown(changes)
     _families(changes)
@@ -175,6 +176,18 @@ def _grpc_gateway(changes: Changes) -> None:
         if before_summary is not None:
             changes.text(
                 ("grpc_gateway", "channels", chan.name, "summary"), before_summary, chan.summary
+            )
+
+
+def _conditions(changes: Changes) -> None:
+    """The condition cross-reference is documentation: each change is a text change."""
+    old = {c.name: c for c in changes.old.cat.conditions}
+    new = {c.name: c for c in changes.new.cat.conditions}
+    for name in sorted(old.keys() | new.keys()):
+        before, after = old.get(name), new.get(name)
+        for key in ("codes", "where", "read"):
+            changes.text(
+                ("conditions", name, key), getattr(before, key, None), getattr(after, key, None)
             )
 
 

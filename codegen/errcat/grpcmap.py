@@ -121,7 +121,8 @@ def check(checker: SemanticChecker) -> None:
         checker.reference(path, target, "unknown-grpc-target", where)
         spec = as_mapping(checker.codes.get(target)) if isinstance(target, str) else {}
         carried = spec.get("grpc")
-        if isinstance(carried, str) and carried != status and checker.ok(path):
+        carried_ok = isinstance(target, str) and checker.ok(("codes", target, "grpc"))
+        if isinstance(carried, str) and carried != status and checker.ok(path) and carried_ok:
             checker.add(
                 path,
                 "grpc-target-status",

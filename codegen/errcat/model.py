@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from errcat import naming, refines
+from errcat.conditions import ConditionReason, build_conditions
 from errcat.grpcmap import GrpcGateway, build_gateway
 from errcat.sanitizer_model import CharRange as CharRange
 from errcat.sanitizer_model import Sanitizer, build_sanitizer
@@ -221,6 +222,8 @@ class Catalogue:
     """The catalogue's semantic version, which both packages take; ``None`` when unversioned."""
     grpc_gateway: GrpcGateway = NO_GATEWAY
     """The code a gateway answers for each gRPC status (``build_model`` always sets it)."""
+    conditions: tuple[ConditionReason, ...] = ()
+    """The controller's condition reasons that explain codes, in catalogue order."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -384,4 +387,5 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         ),
         version=data.get("version"),
         grpc_gateway=build_gateway(data.get("grpc_gateway"), fallback.server_error),
+        conditions=build_conditions(data.get("conditions")),
     )

@@ -180,6 +180,8 @@ def _key_name(doc: Document, path: KeyPath, keyword: str, expected: Any, key: st
         words = _PATTERN_WORDS.get(str(expected), f"of the form {expected}")
         message = f"the key {quoted(key)} is not {words}"
         guess = snake_suggestion(key)
+        if str(expected) == "^[A-Z][A-Za-z0-9]*$":  # a PascalCase name (a condition reason)
+            guess = "".join(part[:1].upper() + part[1:] for part in (guess or "").split("_"))
         fix = f"rename it to {quoted(guess)}" if guess else f"rename it to {words}"
         if str(expected) == "^[1-5][0-9][0-9]$":
             fix = 'write the status as three digits in quotes, e.g. "503"'

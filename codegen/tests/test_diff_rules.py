@@ -76,6 +76,7 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("guidance", (put(f"{Q}/recovery/guidance", "Wait."),), "text-changed", "docs", "codes.quota_exceeded.recovery.guidance: the text changed"),
     ("surface-text", (put(f"{Q}/surfaces/console/message", "quota used up"),), "text-changed", "docs", "codes.quota_exceeded.surfaces.console.message: the text changed"),
     ("surface-removed", (drop(f"{Q}/surfaces"),), "surface-removed", "docs", "quota_exceeded: the surface override console was removed"),
+    ("condition-read", (put("conditions/QuotaHeld/read", "Wait."),), "text-changed", "docs", "conditions.QuotaHeld.read: the text changed"),
     ("api-summary", (put("api/summary", "Smaller."),), "text-changed", "docs", "api.summary: the text changed"),
     ("retired-reason", (put("retired/too_many_requests/reason", "Gone."),), "text-changed", "docs", "retired.too_many_requests.reason: the text changed"),
     ("family-codes", (put("families/throttling/codes", ["rate_limited", "quota_exceeded"]),), "family-changed", "docs", "families: throttling lists other codes"),

@@ -398,7 +398,7 @@ const FORK_REJECTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "fork_rejected",
   message: "fork rejected",
   cause: "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",
-  remediation: "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",
+  remediation: "Read the condition reason in the context and its message: for SecretInheritanceDenied fix the secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork asks for; then fork again.",
 });
 
 /** The catalogue spec of `fork_rejected`, frozen. */
@@ -938,7 +938,7 @@ const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "not_found",
   message: "no such sandbox",
   cause: "No such sandbox.",
-  remediation: "Confirm the sandbox id exists and is Ready before calling.",
+  remediation: "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).",
 });
 
 /** The catalogue spec of `not_found`, frozen. */
@@ -1046,7 +1046,7 @@ const READY_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "ready_timeout",
   message: "not ready before the wait timeout",
   cause: "A sandbox or its forks did not reach the Ready phase within the wait timeout.",
-  remediation: "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",
+  remediation: "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its conditions says which is short.",
 });
 
 /** The catalogue spec of `ready_timeout`, frozen. */
@@ -1181,7 +1181,7 @@ const SANDBOX_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "sandbox_failed",
   message: "sandbox failed",
   cause: "The sandbox reached the Failed phase before it became Ready.",
-  remediation: "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",
+  remediation: "Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new sandbox.",
 });
 
 /** The catalogue spec of `sandbox_failed`, frozen. */

@@ -276,7 +276,7 @@ export class ForbiddenError extends AgentRunError {
 /**
  * Fork rejected: The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).
  *
- * Remediation: Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.
+ * Remediation: Read the condition reason in the context and its message: for SecretInheritanceDenied fix the secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork asks for; then fork again.
  *
  * Code `fork_rejected`; HTTP 422, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
@@ -596,7 +596,7 @@ export class NotBoundError extends AgentRunError {
 /**
  * No such sandbox: No such sandbox.
  *
- * Remediation: Confirm the sandbox id exists and is Ready before calling.
+ * Remediation: Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).
  *
  * Code `not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
@@ -660,7 +660,7 @@ export class RateLimitedError extends AgentRunError {
 /**
  * Not ready before the wait timeout: A sandbox or its forks did not reach the Ready phase within the wait timeout.
  *
- * Remediation: Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).
+ * Remediation: Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its conditions says which is short.
  *
  * Code `ready_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
@@ -740,7 +740,7 @@ export class RevisionNotCommittedError extends AgentRunError {
 /**
  * Sandbox failed: The sandbox reached the Failed phase before it became Ready.
  *
- * Remediation: Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.
+ * Remediation: Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new sandbox.
  *
  * Code `sandbox_failed`; HTTP 500, gRPC Internal; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */

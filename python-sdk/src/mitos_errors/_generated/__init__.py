@@ -442,8 +442,9 @@ class ForkRejectedError(AgentRunError):
     """The controller refused the fork and set a Rejected condition on it (secret inheritance,
     capacity or budget).
 
-    Read the condition reason in the context and its message; fix the secrets or the budget the
-    fork asks for, or wait for capacity, then fork again.
+    Read the condition reason in the context and its message: for SecretInheritanceDenied fix the
+    secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork
+    asks for; then fork again.
 
     Code ``fork_rejected``; HTTP 422; gRPC FailedPrecondition; not retryable; recovery
     ``revise_and_retry`` (same arguments: conditional); side effects: none_expected; origin:
@@ -878,7 +879,9 @@ class NotBoundError(AgentRunError):
 class NotFoundError(AgentRunError):
     """No such sandbox.
 
-    Confirm the sandbox id exists and is Ready before calling.
+    Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became
+    Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl
+    describe sandbox NAME).
 
     Code ``not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover`` (same
     arguments: never); side effects: none_expected; origin: discovery. Context: ``sandbox``.
@@ -970,7 +973,8 @@ class ReadyTimeoutError(AgentRunError):
     """A sandbox or its forks did not reach the Ready phase within the wait timeout.
 
     Raise the wait timeout, or check that the controller is reconciling and that the pool and its
-    nodes have capacity (kubectl describe sandbox NAME).
+    nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its
+    conditions says which is short.
 
     Code ``ready_timeout``; HTTP 504; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
     (same arguments: conditional); side effects: possible; origin: control_plane. Context:
@@ -1079,8 +1083,9 @@ class RevisionNotCommittedError(AgentRunError):
 class SandboxFailedError(AgentRunError):
     """The sandbox reached the Failed phase before it became Ready.
 
-    Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity,
-    then create a new sandbox.
+    Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why
+    the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new
+    sandbox.
 
     Code ``sandbox_failed``; HTTP 500; gRPC Internal; not retryable; recovery
     ``inspect_and_escalate`` (same arguments: discouraged); side effects: possible; origin:

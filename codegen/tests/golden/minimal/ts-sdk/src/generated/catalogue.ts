@@ -101,7 +101,7 @@ const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "rate_limited",
   message: "rate limit exceeded",
   cause: "The caller sent too many requests.",
-  remediation: "Wait retry_after_ms milliseconds, then retry.",
+  remediation: "Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.",
 });
 
 /** The catalogue spec of `rate_limited`, frozen. */

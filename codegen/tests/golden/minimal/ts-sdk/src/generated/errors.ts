@@ -57,7 +57,7 @@ export class InternalError extends MinimalError {
 /**
  * Rate limit exceeded: The caller sent too many requests.
  *
- * Remediation: Wait retry_after_ms milliseconds, then retry.
+ * Remediation: Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.
  *
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */

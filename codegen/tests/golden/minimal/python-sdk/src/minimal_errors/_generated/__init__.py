@@ -97,7 +97,7 @@ class InternalError(MinimalError):
 class RateLimitedError(MinimalError):
     """The caller sent too many requests.
 
-    Wait retry_after_ms milliseconds, then retry.
+    Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.
 
     Code ``rate_limited``; HTTP 429; gRPC ResourceExhausted; retryable; recovery ``retry_later``
     (same arguments: safe); side effects: none_expected; origin: budget. Context:

@@ -100,7 +100,7 @@ SPECS: "dict[str, Row]" = {
         "class_name": "RateLimitedError",
         "message": "rate limit exceeded",
         "cause": "The caller sent too many requests.",
-        "remediation": "Wait retry_after_ms milliseconds, then retry.",
+        "remediation": "Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.",
         "http_status": 429,
         "grpc_status": "ResourceExhausted",
         "retryable": True,
