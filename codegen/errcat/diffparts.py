@@ -147,6 +147,9 @@ def _fallback(changes: Changes) -> None:
 
 
 def _grpc_gateway(changes: Changes) -> None:
+    if changes.old.raw("grpc_gateway") is None and changes.new.raw("grpc_gateway") is not None:
+        changes.add("grpc-gateway-added", ("grpc_gateway",))
+        return
     old, new = changes.old.cat.grpc_gateway, changes.new.cat.grpc_gateway
     channels = sorted({c.name for c in old.channels} | {c.name for c in new.channels})
     overridden = {

@@ -131,6 +131,13 @@ _TABLE: tuple[Rule, ...] = (
         "keep {subject} mapped to {old}",
     ),
     Rule(
+        "grpc-gateway-added",
+        _ADDITIVE,
+        "the gRPC gateway map was added",
+        "gateways can take each gRPC status's code from the catalogue; nothing deployed changes",
+        "nothing to do",
+    ),
+    Rule(
         "timeout-ceiling-lowered",
         _WIRE,
         "limits.max_exec_timeout_s was lowered from {old} to {new}",

@@ -41,6 +41,7 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("fallback-listed", (put("fallback/by_status/418", "rate_limited"),), "fallback-changed", "wire", "status 418 and no envelope now fall back to rate_limited instead of bad_request"),
     ("grpc-gateway", (put("grpc_gateway/by_status/ResourceExhausted", "internal"), put("codes/internal/grpc", "ResourceExhausted")), "grpc-gateway-changed grpc-changed", "wire", "the gRPC status ResourceExhausted now maps to internal instead of rate_limited"),
     ("grpc-channel", (put("grpc_gateway/channels/mtls/by_status/PermissionDenied/code", "rate_limited"),), "grpc-gateway-changed", "wire", "the gRPC status PermissionDenied now maps to rate_limited instead of bad_request on the mtls channel"),
+    ("grpc-gateway-added", (put("grpc_gateway", base()["grpc_gateway"]),), "grpc-gateway-added", "additive", "the gRPC gateway map was added"),
     ("ceiling-lowered", (put("limits/max_exec_timeout_s", 600),), "timeout-ceiling-lowered", "wire", "limits.max_exec_timeout_s was lowered from 3600 to 600"),
     ("contract-version", (put("contract_version", 2),), "contract-version-changed", "wire", "contract_version changed from 1 to 2"),
     ("unretired", (drop("retired/too_many_requests"),), "retirement-withdrawn", "wire", "the retired code too_many_requests is no longer retired"),
@@ -117,6 +118,8 @@ def test_edit_is_classified(
     old = edited(base(), *OLD_EDITS.get(request.node.callspec.id, ()))
     if any(rule == "version-removed" for rule in rules.split()):
         old["version"] = "1.0.0"
+    if "grpc-gateway-added" in rules.split():
+        del old["grpc_gateway"]
     old_path, new_path = write_pair(tmp_path, old, edited(old, *edits))
     status, stdout, stderr = diff(str(old_path), str(new_path))
     assert status != 2, stderr

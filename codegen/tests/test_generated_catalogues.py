@@ -34,6 +34,7 @@ from markdown_it.token import Token
 
 from errcat.cli import run
 from errcat.model import build_model
+from errcat.validate import meta_enum
 
 REPO = Path(__file__).resolve().parents[2]
 TS_SDK = REPO / "ts-sdk"
@@ -53,6 +54,9 @@ ENVELOPE_WORDS = {
     "error-envelope.schema.json",
     "llms.txt",
     "catalogue.yaml",
+    "code_for_grpc",
+    "codeForGrpc",
+    *meta_enum("origin"),
 }
 COUNTS = {"catalogues": 0, "python": 0, "typescript": 0}
 """How many catalogues each test ran, printed at the end of the session."""
