@@ -97,7 +97,21 @@ def parser(out: TextIO, err: TextIO) -> argparse.ArgumentParser:
     return parser
 
 
-def _side(raw: bytes | Path, display: str) -> Side:
+def predating(data: Any) -> None:
+    """Give an OLD catalogue the keys the meta-schema required only later, as it meant them.
+
+    A code written before ``origin`` was required had none; it is read as the
+    catch-all's, which is what a reader of that catalogue could assume.
+    """
+    codes = data.get("codes") if isinstance(data, dict) else None
+    unknown = data.get("unknown_code") if isinstance(data, dict) else None
+    default = unknown.get("origin", "runtime") if isinstance(unknown, dict) else "runtime"
+    for spec in codes.values() if isinstance(codes, dict) else ():
+        if isinstance(spec, dict):
+            spec.setdefault("origin", default)
+
+
+def _side(raw: bytes | Path, display: str, *, old: bool = False) -> Side:
     """Load, validate and model one catalogue; raises :class:`CatalogueError` on any problem."""
     if isinstance(raw, Path):
         if raw.exists() and not raw.is_file():
@@ -113,6 +127,8 @@ def _side(raw: bytes | Path, display: str) -> Side:
         doc = load_catalogue(raw, display=display)
     else:
         doc = parse_catalogue(raw, display)
+    if old:
+        predating(doc.data)
     problems = validate(doc)
     if problems:
         raise CatalogueError(problems)
@@ -152,9 +168,9 @@ def _load(sources: list[tuple[bytes | Path, str]]) -> list[Side]:
     """Load every source, reporting the problems of all of them together."""
     sides: list[Side] = []
     problems: list[Problem] = []
-    for raw, display in sources:
+    for index, (raw, display) in enumerate(sources):
         try:
-            sides.append(_side(raw, display))
+            sides.append(_side(raw, display, old=index == 0))
         except CatalogueError as exc:
             problems += exc.problems
     if problems:

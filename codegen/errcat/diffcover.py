@@ -49,8 +49,19 @@ COVERED: Cover = {
             "deprecated": True,
         }
     },
-    "unknown_code": {"retryable": True, "recovery": _RECOVERY, "side_effects": True},
+    "unknown_code": {
+        "retryable": True,
+        "recovery": _RECOVERY,
+        "side_effects": True,
+        "origin": True,
+    },
     "fallback": True,
+    "conditions": True,
+    "grpc_gateway": {
+        "by_status": True,
+        "default": True,
+        "channels": {"*": {"summary": True, "by_status": {"*": {"code": True, "meaning": True}}}},
+    },
     "families": True,
     "retired": True,
     "sanitizer": True,

@@ -22,6 +22,8 @@ def globals_(changes: Changes) -> None:
     _limits(changes)
     _context_fields(changes)
     _fallback(changes)
+    _grpc_gateway(changes)
+    _conditions(changes)
     _retired(changes)
     _unknown(changes)
     _families(changes)
@@ -161,6 +163,54 @@ def _fallback(changes: Changes) -> None:
         changes.add("fallback-changed", path, subject=status, old=before, new=after)
 
 
+def _grpc_gateway(changes: Changes) -> None:
+    if changes.old.raw("grpc_gateway") is None and changes.new.raw("grpc_gateway") is not None:
+        changes.add("grpc-gateway-added", ("grpc_gateway",))
+        return
+    old, new = changes.old.cat.grpc_gateway, changes.new.cat.grpc_gateway
+    channels = sorted({c.name for c in old.channels} | {c.name for c in new.channels})
+    overridden = {
+        c.name: {
+            o.status
+            for c2 in (*old.channels, *new.channels)
+            if c2.name == c.name
+            for o in c2.overrides
+        }
+        for c in (*old.channels, *new.channels)
+    }
+    for channel in (None, *channels):
+        for status in (s.name for s in new.statuses):
+            before, after = old.code_for(status, channel), new.code_for(status, channel)
+            # a channel's line only for the statuses it answers itself; the map's line covers the rest
+            if before == after or (channel is not None and status not in overridden[channel]):
+                continue
+            path: KeyPath = ("grpc_gateway", "by_status", status)
+            if channel is not None:
+                path = ("grpc_gateway", "channels", channel, "by_status", status, "code")
+            on = Prose(f" on the {channel} channel" if channel else "")
+            changes.add(
+                "grpc-gateway-changed", path, subject=status, old=before, new=after, channel=on
+            )
+    for chan in new.channels:
+        before_summary = next((c.summary for c in old.channels if c.name == chan.name), None)
+        if before_summary is not None:
+            changes.text(
+                ("grpc_gateway", "channels", chan.name, "summary"), before_summary, chan.summary
+            )
+
+
+def _conditions(changes: Changes) -> None:
+    """The condition cross-reference is documentation: each change is a text change."""
+    old = {c.name: c for c in changes.old.cat.conditions}
+    new = {c.name: c for c in changes.new.cat.conditions}
+    for name in sorted(old.keys() | new.keys()):
+        before, after = old.get(name), new.get(name)
+        for key in ("codes", "where", "read"):
+            changes.text(
+                ("conditions", name, key), getattr(before, key, None), getattr(after, key, None)
+            )
+
+
 def _retired(changes: Changes) -> None:
     old = {r.code: r for r in changes.old.cat.retired}
     new = {r.code: r for r in changes.new.cat.retired}
@@ -182,6 +232,7 @@ def _unknown(changes: Changes) -> None:
         ("recovery.action", old.recovery.action, new.recovery.action),
         ("recovery.same_arguments", old.recovery.same_arguments, new.recovery.same_arguments),
         ("side_effects", old.side_effects, new.side_effects),
+        ("origin", old.origin, new.origin),
     ):
         path = (*at, *key.split("."))
         changes.value("unknown-advice-changed", path, before, after, field=key)

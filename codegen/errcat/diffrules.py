@@ -124,6 +124,20 @@ _TABLE: tuple[Rule, ...] = (
         "keep {subject} mapped to {old}",
     ),
     Rule(
+        "grpc-gateway-changed",
+        _WIRE,
+        "the gRPC status {subject} now maps to {new} instead of {old}{channel}",
+        "gateways built from this catalogue answer that status with another code than deployed ones",
+        "keep {subject} mapped to {old}",
+    ),
+    Rule(
+        "grpc-gateway-added",
+        _ADDITIVE,
+        "the gRPC gateway map was added",
+        "gateways can take each gRPC status's code from the catalogue; nothing deployed changes",
+        "nothing to do",
+    ),
+    Rule(
         "timeout-ceiling-lowered",
         _WIRE,
         "limits.max_exec_timeout_s was lowered from {old} to {new}",

@@ -14,6 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from errcat import naming, refines
+from errcat.conditions import ConditionReason, build_conditions
+from errcat.grpcmap import GrpcGateway, build_gateway
 from errcat.sanitizer_model import CharRange as CharRange
 from errcat.sanitizer_model import Sanitizer, build_sanitizer
 from errcat.sanitizer_model import TextRule as TextRule
@@ -98,6 +100,8 @@ class ErrorCode:
     cancelled: bool
     recovery: Recovery
     side_effects: str
+    origin: str
+    """Where the failure arises (``$defs/origin`` of the meta-schema: ``validation``, ``transport``...)."""
     emitted_by: str
     class_names: Mapping[str, str] = field(hash=False)
     """The class name in each language, by language key (:data:`errcat.languages.LANGUAGES`)."""
@@ -137,6 +141,7 @@ class UnknownCode:
     retryable: bool
     recovery: Recovery
     side_effects: str
+    origin: str
 
 
 DEFAULT_UNKNOWN = {
@@ -147,6 +152,7 @@ DEFAULT_UNKNOWN = {
         "guidance": "Treat the code as opaque: follow the message and remediation.",
     },
     "side_effects": "unknown",
+    "origin": "runtime",
 }
 """The catch-all advice, used when a catalogue has no ``unknown_code`` section."""
 
@@ -194,6 +200,10 @@ class Limits:
     error_body_read_timeout_ms: int = 5000
 
 
+NO_GATEWAY = GrpcGateway((), "", ())
+"""A placeholder gateway map; :func:`build_model` always sets the real one."""
+
+
 @dataclass(frozen=True)
 class Catalogue:
     """A whole validated catalogue, ready to render."""
@@ -221,6 +231,10 @@ class Catalogue:
     """The catalogue's semantic version, which both packages take; ``None`` when unversioned."""
     url: str | None = None
     """The project's home URL (``api.url``), under which the envelope schemas' ``$id`` are."""
+    grpc_gateway: GrpcGateway = NO_GATEWAY
+    """The code a gateway answers for each gRPC status (``build_model`` always sets it)."""
+    conditions: tuple[ConditionReason, ...] = ()
+    """The controller's condition reasons that explain codes, in catalogue order."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -293,6 +307,7 @@ def _code(
         cancelled=spec.get("cancelled", False),
         recovery=Recovery(**spec["recovery"]),
         side_effects=spec["side_effects"],
+        origin=spec["origin"],
         emitted_by=spec.get("emitted_by", "server"),
         class_names=MappingProxyType({lang: choice.name for lang, choice in names.items()}),
         surfaces=tuple(
@@ -384,7 +399,10 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
             retryable=unknown["retryable"],
             recovery=Recovery(**unknown["recovery"]),
             side_effects=unknown["side_effects"],
+            origin=unknown.get("origin", DEFAULT_UNKNOWN["origin"]),
         ),
         version=data.get("version"),
         url=data["api"].get("url"),
+        grpc_gateway=build_gateway(data.get("grpc_gateway"), fallback.server_error),
+        conditions=build_conditions(data.get("conditions")),
     )

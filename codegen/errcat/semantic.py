@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errcat import classnames, naming, values
+from errcat import classnames, conditions, grpcmap, naming, values
 from errcat.document import Checker, Document, KeyPath, as_mapping
 from errcat.problems import Problem
 from errcat.wording import close_match, describe_char, listing, quoted, snake_suggestion
@@ -249,4 +249,6 @@ def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     checker.fallback()
     checker.families()
     checker.limits()
+    grpcmap.check(checker)
+    conditions.check(checker)
     return checker.problems + problems + values.check(doc, rejected)

@@ -171,10 +171,17 @@ def _key_name(doc: Document, path: KeyPath, keyword: str, expected: Any, key: st
     if keyword == "maxLength":
         message = f"the key {quoted(key)} is {len(key)} characters long; at most {expected} allowed"
         fix = f"shorten it to {expected} characters or fewer"
+    elif keyword == "enum":  # a key that names one of a set (a gRPC status)
+        options = [str(option) for option in expected]
+        message = f"the key {quoted(key)} is not one of {listing(options)}"
+        guess = close_match(key, options)
+        fix = f"rename it to {guess}" if guess else f"rename it to one of {listing(options)}"
     else:
         words = _PATTERN_WORDS.get(str(expected), f"of the form {expected}")
         message = f"the key {quoted(key)} is not {words}"
         guess = snake_suggestion(key)
+        if str(expected) == "^[A-Z][A-Za-z0-9]*$":  # a PascalCase name (a condition reason)
+            guess = "".join(part[:1].upper() + part[1:] for part in (guess or "").split("_"))
         fix = f"rename it to {quoted(guess)}" if guess else f"rename it to {words}"
         if str(expected) == "^[1-5][0-9][0-9]$":
             fix = 'write the status as three digits in quotes, e.g. "503"'
@@ -194,7 +201,7 @@ def _required(doc: Document, path: KeyPath, schema: Any, instance: Any) -> Found
                 path,
                 "missing-key",
                 f"the required key {quoted(key)} is missing",
-                f"add a {key} entry ({hint}) to {where}",
+                f"add {'an' if key[:1] in 'aeiou' else 'a'} {key} entry ({hint}) to {where}",
                 at_key=True,
             ),
         )

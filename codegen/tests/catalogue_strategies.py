@@ -42,6 +42,7 @@ FOREIGN = ("mitos", "sandbox", "sb-7", "agentrun")
 ACTIONS = meta_enum("recovery_action")
 SAME_ARGUMENTS = meta_enum("same_arguments")
 SIDE_EFFECTS = meta_enum("side_effects")
+ORIGINS = meta_enum("origin")
 GRPC = tuple(status for status in meta_enum("grpc_status") if status != "OK")
 SANITIZER: dict[str, Any] = {
     "remove": [{"first": "U+0000", "last": "U+0008", "name": "C0 controls before tab"}],
@@ -156,6 +157,7 @@ def _code(draw: st.DrawFn, fields: list[str]) -> dict[str, Any]:
         "retryable": draw(st.booleans()),
         "recovery": draw(RECOVERY),
         "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
+        "origin": draw(st.sampled_from(ORIGINS)),
     }
     optional = {
         "emitted_by": st.sampled_from(("server", "sdk")),
@@ -300,6 +302,8 @@ def _optional_sections(
             "recovery": draw(RECOVERY),
             "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
         }
+        if draw(st.booleans()):
+            data["unknown_code"]["origin"] = draw(st.sampled_from(ORIGINS))
     return data
 
 

@@ -73,6 +73,17 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "refines_itself.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: rate_limited\n'),
     "refines_status_class.yaml": ('    grpc: Internal\n    context: []\n', '    grpc: Internal\n    context: []\n    refines: rate_limited\n'),
     "refines_not_a_code.yaml": ('    grpc: ResourceExhausted\n', '    grpc: ResourceExhausted\n    refines: BadRequest\n'),
+    "unknown_origin.yaml": ('    origin: budget\n', '    origin: bugdet\n'),
+    "missing_origin.yaml": ('    origin: runtime\n', ''),
+    "grpc_target_status.yaml": ('    ResourceExhausted: rate_limited\n', '    ResourceExhausted: internal\n'),
+    "grpc_unknown_target.yaml": ('  default: internal\n  channels:\n', '  default: internl\n  channels:\n'),
+    "grpc_ok_mapped.yaml": ('    InvalidArgument: bad_request\n', '    InvalidArgument: bad_request\n    OK: bad_request\n'),
+    "grpc_unknown_status.yaml": ('        PermissionDenied:\n', '        PermisionDenied:\n'),
+    "grpc_channel_target.yaml": ('          code: bad_request\n', '          code: unauthorized\n'),
+    "condition_unknown_code.yaml": ('      - rate_limited\n', '      - rate_limitd\n'),
+    "condition_not_in_remediation.yaml": ('      - rate_limited\n', '      - rate_limited\n      - internal\n'),
+    "condition_collision.yaml": ('  QuotaHeld:\n', '  Quotaheld:\n    codes: [internal]\n    where: Account.status.conditions\n    read: Held.\n  QuotaHeld:\n'),
+    "condition_lower_name.yaml": ('  QuotaHeld:\n', '  quota_held:\n'),
     "deep_nesting.yaml": ('    context: []\n    retryable: false\n', '    context: []\n    retryable: ' + "[" * 40 + "]" * 40 + '\n'),
 }
 # fmt: on

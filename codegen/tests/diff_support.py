@@ -40,6 +40,7 @@ QUOTA = {
         "guidance": "Wait for the window to reset.",
     },
     "side_effects": "none_expected",
+    "origin": "budget",
     "surfaces": {"console": {"message": "your plan quota is used up"}},
 }
 """A code no fallback or family names, so edits may remove or rename it freely."""

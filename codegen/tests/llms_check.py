@@ -82,6 +82,7 @@ def problems(cat: Catalogue, root: Path) -> list[str]:
     if read(parsed.summary) != flat(cat.api_summary):
         found.append(f"summary {parsed.summary!r}")
     sections = ["Docs", "Error codes"] + (["SDK-local codes"] if cat.sdk_codes else [])
+    sections += ["Condition reasons"] if cat.conditions else []
     if list(parsed.sections) != [*sections, "Optional"]:
         found.append(f"sections {list(parsed.sections)}")
     links = _links(parsed)

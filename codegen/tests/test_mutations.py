@@ -25,7 +25,16 @@ from hypothesis import strategies as st
 from errcat import naming
 from errcat.cli import run
 
-REQUIRED_SCALARS = ("message", "cause", "remediation", "http", "grpc", "retryable", "side_effects")
+REQUIRED_SCALARS = (
+    "message",
+    "cause",
+    "remediation",
+    "http",
+    "grpc",
+    "retryable",
+    "side_effects",
+    "origin",
+)
 WRONG_TYPES = {"http": '"{}"', "retryable": "1", "message": "5", "grpc": "[{}]", "cause": "{{}}"}
 RESERVED = ["Exception", "TypeError", "Promise", *sorted(naming.runtime_names())[:40]]
 STRANGE = ("\x07", "\x1b", "\x7f", "\u202e", "\u2066", "\u200b", "\ufeff", "\u00ad")

@@ -130,7 +130,7 @@ def _chain_catalogue(length: int) -> str:
         f"    http: 429\n    grpc: ResourceExhausted\n    context: []\n    retryable: true\n"
         f"    refines: {'rate_limited' if i == 0 else f'finer_{i - 1}'}\n"
         "    recovery:\n      action: retry_later\n      same_arguments: safe\n"
-        "      guidance: Wait.\n    side_effects: none_expected\n\n"
+        "      guidance: Wait.\n    side_effects: none_expected\n    origin: budget\n\n"
         for i in range(length)
     )
     return edited(("  internal:\n", codes + "  internal:\n"))

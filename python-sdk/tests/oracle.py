@@ -47,6 +47,7 @@ def fields_of(err: mitos_errors.AgentRunError) -> dict[str, Any]:
         "is_cancelled": err.is_cancelled,
         "recovery": err.recovery.to_dict(),
         "side_effects": err.side_effects,
+        "origin": err.origin,
         "http_status": type(err).http_status,
         "grpc_status": type(err).grpc_status,
     }

@@ -125,6 +125,10 @@ def read_module(file: Path) -> Module:
             target = stmt.targets[0]
             if isinstance(target, ast.Name) and isinstance(stmt.value, ast.BinOp | ast.Name):
                 out.aliases[target.id] = stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and ast.unparse(stmt.annotation) == "TypeAlias":
+            # ``Origin: TypeAlias = Literal[...]``, as the generated envelope models write it
+            if isinstance(stmt.target, ast.Name) and stmt.value is not None:
+                out.aliases[stmt.target.id] = stmt.value
         elif isinstance(stmt, ast.ImportFrom) and stmt.level:
             source = _module_file(file, stmt.level, stmt.module)
             for alias in stmt.names:

@@ -102,6 +102,7 @@ def test_unknown_code_gives_the_base_class_with_the_catch_all() -> None:
     assert err.recovery.same_arguments == "discouraged"
     assert err.recovery.guidance.startswith("Treat the code as opaque")
     assert err.side_effects == catalogue.UNKNOWN_SIDE_EFFECTS == "unknown"
+    assert err.origin == catalogue.UNKNOWN_ORIGIN == err.to_dict()["origin"] == "runtime"
     assert err.to_dict()["recovery"]["guidance"] == err.recovery.guidance
     assert not err.is_auth_failure and not err.is_cancelled
     assert AgentRunError.http_status is None and AgentRunError.grpc_status is None
@@ -143,6 +144,7 @@ def test_classification_comes_from_the_catalogue() -> None:
         assert err.is_cancelled is spec.is_cancelled
         assert err.recovery == spec.recovery
         assert err.side_effects == spec.side_effects
+        assert err.origin == spec.origin == err.to_dict()["origin"]
     assert mitos_errors.UnauthorizedError("x").is_auth_failure
     assert mitos_errors.ForbiddenError("x").is_auth_failure
     assert mitos_errors.RequestCanceledError("x").is_cancelled

@@ -77,6 +77,7 @@ function describe(sdk, err, token) {
     requestId: orNull(err.requestId),
     recovery,
     sideEffects: err.sideEffects,
+    origin: err.origin,
     isAuthFailure: err.isAuthFailure,
     isCancelled: err.isCancelled,
     httpStatus: orNull(ctor.httpStatus),

@@ -107,7 +107,8 @@ def test_generated_vectors_follow_the_catalogue(tmp_path: Path) -> None:
         "      action: inspect_and_escalate\n"
         "      same_arguments: never\n"
         "      guidance: Nothing.\n"
-        "    side_effects: none_expected\n\n",
+        "    side_effects: none_expected\n"
+        "    origin: runtime\n\n",
         1,
     )
     text = text.replace('    "499": canceled\n', '    "418": zz_new_code\n    "499": canceled\n', 1)

@@ -35,7 +35,7 @@ SCHEMAS = paths.REPO / "schemas"
 CONSUMER, STRICT = "error-envelope.schema.json", "error-envelope.strict.schema.json"
 CAT = load_model(paths.CATALOGUE, paths.REPO)
 KNOWN = {c.code for c in CAT.codes}
-FIXED_DEFS = {"Code", "ErrorObject", "Context", "Recovery"}
+FIXED_DEFS = {"Code", "ErrorObject", "Context", "Recovery", "Origin"}
 JSON_VALUES = st.recursive(
     st.none()
     | st.booleans()

@@ -29,8 +29,15 @@ PY_GENERATED = "python-sdk/src/mitos_errors/_generated/"
 TS_GENERATED = "ts-sdk/src/generated/"
 DOCS, LLMS, SCHEMA = "docs/errors.md", "llms.txt", "schemas/error-envelope.schema.json"
 
-OLD_REMEDIATION = "Confirm the sandbox id exists and is Ready before calling."
-NEW_REMEDIATION = "Drift probe; list the sandboxes, then call again with an id that exists."
+OLD_REMEDIATION = (
+    "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became"
+    " Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl"
+    " describe sandbox NAME)."
+)
+NEW_REMEDIATION = (
+    "Drift probe; list the sandboxes, then call again with an id that exists"
+    " (NoCapacity, NoHuskPod or ActivateFailed name why a claim never became Ready)."
+)
 
 
 @dataclass(frozen=True)
@@ -224,7 +231,8 @@ def test_a_new_code_reaches_every_artifact(original: Generated, tmp_path: Path) 
         "      action: rediscover\n"
         "      same_arguments: never\n"
         "      guidance: Pick another checkpoint.\n"
-        "    side_effects: none_expected\n\n",
+        "    side_effects: none_expected\n"
+        "    origin: discovery\n\n",
     )
     mutated = generate(tmp_path / "mutated", text)
     diff = changed(original, mutated)

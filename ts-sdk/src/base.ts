@@ -8,7 +8,7 @@
  */
 
 import { fillTexts } from "./fields.js";
-import type { Recovery } from "./generated/envelope.js";
+import type { Origin, Recovery } from "./generated/envelope.js";
 import { CATCH_ALL, type CheckedFields } from "./spec.js";
 import type { CodeSpec, ErrorContext, SideEffects } from "./types.js";
 
@@ -80,8 +80,8 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
  * Branch on the class (`err instanceof RateLimitedError`) or on `code`, never
  * on `message`. `errorCause` is the envelope's `cause`; the standard
  * `Error.cause` keeps its meaning (a wrapped lower-level error). The
- * classification (`retryable`, `recovery`, `sideEffects`, `isAuthFailure`,
- * `isCancelled`) comes from the catalogue entry of the class.
+ * classification (`retryable`, `recovery`, `sideEffects`, `origin`,
+ * `isAuthFailure`, `isCancelled`) comes from the catalogue entry of the class.
  *
  * `instanceof` works across the ESM and CommonJS builds of the package.
  */
@@ -169,6 +169,11 @@ export class AgentRunError extends Error {
     return classSpec(this).sideEffects;
   }
 
+  /** Where the failure arose (`validation`, `transport`...); `runtime` for an unknown code. */
+  get origin(): Origin {
+    return classSpec(this).origin;
+  }
+
   /** Whether the credential is missing, invalid or not permitted. */
   get isAuthFailure(): boolean {
     return classSpec(this).isAuthFailure;
@@ -200,6 +205,7 @@ export class AgentRunError extends Error {
       is_cancelled: this.isCancelled,
       recovery: this.recovery,
       side_effects: this.sideEffects,
+      origin: this.origin,
     };
   }
 
@@ -238,6 +244,7 @@ export interface AgentRunErrorJSON {
   is_cancelled: boolean;
   recovery: Readonly<Recovery>;
   side_effects: SideEffects;
+  origin: Origin;
 }
 
 /** The members an error stores besides `message`, `stack` and `cause`. */

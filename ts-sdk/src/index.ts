@@ -21,7 +21,8 @@
  */
 
 export { AgentRunError } from "./base.js";
-export { fallbackCode } from "./spec.js";
+export { codeForGrpc, fallbackCode } from "./spec.js";
+export type { CodeForGrpcOptions } from "./spec.js";
 export type { AgentRunErrorInit, AgentRunErrorJSON } from "./base.js";
 export * from "./generated/errors.js";
 export type * from "./generated/envelope.js";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { CATCH_ALL, FALLBACK, SPECS } from "./generated/catalogue.js";
+import { CATCH_ALL, FALLBACK, GRPC_GATEWAY, SPECS } from "./generated/catalogue.js";
 import type { CodeSpec, CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 // Nothing here runs at import: the tables are built on first use, so that a
@@ -36,6 +36,48 @@ export function fallbackCode(status: number | undefined): string {
   if (status >= 400 && status <= 499) return FALLBACK.clientError;
   if (status >= 500 && status <= 599) return FALLBACK.serverError;
   return FALLBACK.default;
+}
+
+let grpcNames: Map<string | number, string> | undefined;
+let grpcCodes: Map<string, string> | undefined;
+let grpcChannels: Map<string, Map<string, string>> | undefined;
+
+/** Options of {@link codeForGrpc}. */
+export interface CodeForGrpcOptions {
+  /** The channel the status came over (`"mtls"`), whose own answers come first. */
+  readonly channel?: string | undefined;
+}
+
+/**
+ * The code a gateway answers for a gRPC status: the catalogue's
+ * `grpc_gateway` map. `status` is the status number (`5`, or `"5"` as the
+ * `grpc-status` trailer carries it) or its name (`"NotFound"`, or
+ * `"NOT_FOUND"` as the protocol spells it); anything else, and a status the
+ * map does not list (`OK` among them), gets the map's default.
+ *
+ * @throws RangeError when `options.channel` is not a channel the catalogue defines.
+ */
+export function codeForGrpc(status: string | number, options?: CodeForGrpcOptions): string {
+  let overrides: Map<string, string> | undefined;
+  const channel = options?.channel;
+  if (channel !== undefined) {
+    grpcChannels ??= new Map(GRPC_GATEWAY.channels.map(([name, o]) => [name, new Map(o)]));
+    overrides = typeof channel === "string" ? grpcChannels.get(channel) : undefined;
+    if (overrides === undefined) {
+      const known = [...grpcChannels.keys()].sort().join(", ") || "none";
+      throw new RangeError(`unknown gRPC channel ${JSON.stringify(String(channel))}; the catalogue defines: ${known}`);
+    }
+  }
+  if (grpcNames === undefined) {
+    grpcNames = new Map();
+    GRPC_GATEWAY.statusNames.forEach((name, n) => {
+      for (const key of [n, String(n), name, GRPC_GATEWAY.protoNames[n] ?? name]) grpcNames?.set(key, name);
+    });
+  }
+  // Only numbers and strings name a status (a Map compares keys by SameValueZero: -0 is 0).
+  const name = typeof status === "number" || typeof status === "string" ? grpcNames.get(status) : undefined;
+  if (name === undefined) return GRPC_GATEWAY.default;
+  return overrides?.get(name) ?? (grpcCodes ??= new Map(GRPC_GATEWAY.byStatus)).get(name) ?? GRPC_GATEWAY.default;
 }
 
 /**

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Recovery } from "./generated/envelope.js";
+import type { Origin, Recovery } from "./generated/envelope.js";
 
 /** Whether the failed call may have changed something. */
 export type SideEffects = "none_expected" | "possible" | "unknown";
@@ -49,6 +49,8 @@ export interface CodeSpec extends CodeTexts {
   readonly recovery: Readonly<Recovery>;
   /** Whether the failed call may have changed something. */
   readonly sideEffects: SideEffects;
+  /** Where the failure arose; `runtime` for the catch-all. */
+  readonly origin: Origin;
   /** `server` for a code servers send, `sdk` for one the SDK synthesizes; none for the catch-all. */
   readonly emittedBy: "server" | "sdk" | undefined;
 }
@@ -63,6 +65,20 @@ export interface FallbackMap {
   readonly serverError: string;
   /** The code of every other status. */
   readonly default: string;
+}
+
+/** The code a gateway answers for a gRPC status (the catalogue's `grpc_gateway`). */
+export interface GrpcGatewayMap {
+  /** Every gRPC status name, at the index of its number. */
+  readonly statusNames: readonly string[];
+  /** The same statuses as the gRPC protocol spells them (`CANCELLED`). */
+  readonly protoNames: readonly string[];
+  /** Status name and code, for each status the map lists. */
+  readonly byStatus: readonly (readonly [string, string])[];
+  /** The code of every other status, and of a value that is no gRPC status. */
+  readonly default: string;
+  /** Each channel and the statuses it answers with another code. */
+  readonly channels: readonly (readonly [string, readonly (readonly [string, string])[]])[];
 }
 
 /** The numeric limits of the SDK runtime contract. */

@@ -36,6 +36,8 @@ test("every catalogue code yields its class, with the catalogue's classification
     assert.equal(err.isCancelled, s.isCancelled);
     assert.deepEqual(err.recovery, s.recovery);
     assert.equal(err.sideEffects, s.sideEffects);
+    assert.equal(err.origin, s.origin);
+    assert.equal(err.toJSON().origin, s.origin);
     assert.equal(cls.code, s.code);
     assert.equal(cls.httpStatus, s.httpStatus);
     assert.equal(cls.grpcStatus, s.grpcStatus);
@@ -77,6 +79,8 @@ test("an unknown code gives the base class, the code as sent, and the status's d
   assert.equal(err.recovery.action, "inspect_and_escalate");
   assert.equal(err.recovery.same_arguments, "discouraged");
   assert.equal(err.sideEffects, "unknown");
+  assert.equal(err.origin, "runtime");
+  assert.equal(err.toJSON().origin, "runtime");
   assert.equal(AgentRunError.httpStatus, undefined);
   assert.equal(AgentRunError.grpcStatus, undefined);
 });

@@ -30,6 +30,7 @@ interface Spec {
   isCancelled: boolean;
   recovery: { action: string; same_arguments: string; guidance?: string };
   sideEffects: string;
+  origin: string;
   emittedBy: string;
   contextFields: string[];
 }

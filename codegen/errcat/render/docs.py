@@ -20,7 +20,7 @@ from errcat.render.schema import CONSUMER_PATH, STRICT_PATH, dumps
 
 PATH = "docs/errors.md"
 
-SECTIONS = {"limits": "Limits", "retired": "Retired codes"}
+SECTIONS = {"limits": "Limits", "retired": "Retired codes", "conditions": "Condition reasons"}
 """Headings of sections other pages link to (llms.txt), by role."""
 
 
@@ -118,6 +118,7 @@ class CodeRow:
     action: str
     same_arguments: str
     side_effects: str
+    origin: str
     guidance: str
     python_class: str
     ts_class: str
@@ -168,6 +169,7 @@ def _row(entry: ErrorCode) -> CodeRow:
         action=entry.recovery.action,
         same_arguments=entry.recovery.same_arguments,
         side_effects=entry.side_effects,
+        origin=entry.origin,
         guidance=cell(entry.recovery.guidance),
         python_class=entry.python_class,
         ts_class=entry.ts_class,
@@ -199,6 +201,26 @@ def page_anchors(cat: Catalogue) -> Anchors:
         codes={c.code: codes[c.code] for c in cat.codes},
         sections={role: by_text[text] for role, text in SECTIONS.items() if text in by_text},
     )
+
+
+def grpc_rows(cat: Catalogue) -> list[dict[str, str]]:
+    """The gRPC gateway map: each status it or a channel lists, then every other status."""
+    gateway = cat.grpc_gateway
+    listed = {s for s, _ in gateway.by_status} | {
+        o.status for c in gateway.channels for o in c.overrides
+    }
+    rows = []
+    for status in (s.name for s in gateway.statuses if s.name in listed):
+        own = [
+            f"`{o.code}` on {c.name}: {cell(o.meaning)}"
+            for c in gateway.channels
+            for o in c.overrides
+            if o.status == status
+        ]
+        rows.append(
+            {"status": status, "code": gateway.code_for(status), "channels": "; ".join(own) or "—"}
+        )
+    return [*rows, {"status": "any other", "code": gateway.default, "channels": "—"}]
 
 
 def render(cat: Catalogue) -> dict[str, str]:
@@ -246,6 +268,15 @@ def render(cat: Catalogue) -> dict[str, str]:
         }
         for r in cat.retired
     ]
+    conditions = [
+        {
+            "name": r.name,
+            "codes": code_list(list(r.codes)),
+            "where": cell(r.where),
+            "read": cell(r.read),
+        }
+        for r in cat.conditions
+    ]
     text = render_template(
         "docs/errors.md.jinja",
         cat,
@@ -259,6 +290,8 @@ def render(cat: Catalogue) -> dict[str, str]:
         retired=retired,
         consumer_schema=f"../{CONSUMER_PATH}",
         strict_schema=f"../{STRICT_PATH}",
+        conditions=conditions,
+        grpc=grpc_rows(cat),
         api_name=inline(cat.api_name),
         summary=inline(cat.api_summary),
         unknown_guidance=inline(cat.unknown.recovery.guidance),

@@ -45,7 +45,7 @@ def classes(code: ErrorCode) -> str:
 def code_link(code: ErrorCode, anchor: str) -> Link:
     """A code's entry: status, classes, meaning and what to do next."""
     notes = (
-        f"HTTP {code.http}; {classes(code)}. {one_line(code.cause)} "
+        f"HTTP {code.http}; {classes(code)}. Origin: {code.origin}. {one_line(code.cause)} "
         f"Next: {one_line(code.remediation)}"
     )
     return Link(code.code, f"{DOCS_PATH}#{anchor}", notes)
@@ -112,5 +112,14 @@ def render(cat: Catalogue) -> dict[str, str]:
         server=[code_link(c, anchors.codes[c.code]) for c in cat.server_codes],
         sdk=[code_link(c, anchors.codes[c.code]) for c in cat.sdk_codes],
         optional=optional(cat, anchors.sections),
+        conditions=[
+            Link(
+                r.name,
+                f"{DOCS_PATH}#{anchors.sections['conditions']}",
+                f"You see {', '.join(f'`{c}`' for c in r.codes)}. Where: {one_line(r.where)}. "
+                f"Read: {one_line(r.read)}",
+            )
+            for r in cat.conditions
+        ],
     )
     return {PATH: text}

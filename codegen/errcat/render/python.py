@@ -80,6 +80,7 @@ class SpecView:
     same_arguments: str
     guidance: str
     side_effects: str
+    origin: str
     emitted_by: str
     context: str
 
@@ -93,6 +94,7 @@ class UnknownView:
     same_arguments: str
     guidance: str
     side_effects: str
+    origin: str
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,7 @@ class ClassFacts:
     action: str
     same_arguments: str
     side_effects: str
+    origin: str
     context: tuple[str, ...]
     sdk_local: bool
     fallback_statuses: tuple[str, ...]
@@ -153,6 +156,7 @@ def class_facts(code: ErrorCode) -> ClassFacts:
         action=code.recovery.action,
         same_arguments=code.recovery.same_arguments,
         side_effects=code.side_effects,
+        origin=code.origin,
         context=tuple(f.name for f in code.context),
         sdk_local=code.sdk_local,
         fallback_statuses=tuple(code.fallback_statuses),
@@ -226,6 +230,7 @@ def spec_view(code: ErrorCode) -> SpecView:
         same_arguments=py_str(code.recovery.same_arguments),
         guidance=py_str(code.recovery.guidance),
         side_effects=py_str(code.side_effects),
+        origin=py_str(code.origin),
         emitted_by=py_str(code.emitted_by),
         context=_tuple([f.name for f in code.context]),
     )
@@ -323,12 +328,26 @@ def render_catalogue(cat: Catalogue) -> str:
         default=py_str(cat.fallback.default),
         retired=[PairView(py_str(r.code), py_str(r.replaced_by or "")) for r in cat.retired],
         context_fields=[PairView(py_str(f.name), py_str(f.type)) for f in cat.context_fields],
+        grpc_names=_tuple([s.name for s in cat.grpc_gateway.statuses]),
+        grpc_proto_names=_tuple([s.proto_name for s in cat.grpc_gateway.statuses]),
+        grpc_map=[PairView(py_str(s), py_str(c)) for s, c in cat.grpc_gateway.by_status],
+        grpc_default=py_str(cat.grpc_gateway.default),
+        grpc_channels=[
+            PairView(
+                py_str(ch.name),
+                "{"
+                + ", ".join(f"{py_str(o.status)}: {py_str(o.code)}" for o in ch.overrides)
+                + "}",
+            )
+            for ch in cat.grpc_gateway.channels
+        ],
         unknown=UnknownView(
             retryable=unknown.retryable,
             action=py_str(unknown.recovery.action),
             same_arguments=py_str(unknown.recovery.same_arguments),
             guidance=py_str(unknown.recovery.guidance),
             side_effects=py_str(unknown.side_effects),
+            origin=py_str(unknown.origin),
         ),
     )
 

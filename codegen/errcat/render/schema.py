@@ -120,6 +120,7 @@ def _error_object(cat: Catalogue, strict: bool, def_name: Callable[[ErrorCode], 
             "request_id": {"type": "string", "description": "The request id, when known."},
             "recovery": {"$ref": "#/$defs/Recovery"},
             "side_effects": {"enum": list(meta_enum("side_effects"))},
+            "origin": {"$ref": "#/$defs/Origin"},
             "refines": {
                 "type": "array",
                 "description": "The codes the code refines, nearest first: a reader that does "
@@ -142,6 +143,10 @@ def _defs(cat: Catalogue, strict: bool, def_name: Callable[[ErrorCode], str]) ->
             "enum": [c.code for c in cat.codes],
         },
         "ErrorObject": _error_object(cat, strict, def_name),
+        "Origin": {
+            "description": "Where the failure arose; a reader takes it from the code's catalogue entry.",
+            "enum": list(meta_enum("origin")),
+        },
         "Context": {
             "type": "object",
             "description": "Structured fields; ids, paths and operation names only, never secrets.",

@@ -80,6 +80,7 @@ class TsCode:
     same_arguments: str
     guidance: str
     side_effects: str
+    origin: str
     emitted_by: str
     ts_base: str
     """The class it extends: the class of the code it refines, else the base class."""
@@ -100,6 +101,7 @@ class TsUnknown:
     same_arguments: str
     guidance: str
     side_effects: str
+    origin: str
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,12 @@ class TsCatalogueView:
     context_fields: tuple[str, ...]
     unknown: TsUnknown
     fallback: tuple[tuple[int, str], ...]
+    grpc_names: str
+    grpc_proto_names: str
+    grpc_map: tuple[tuple[str, str], ...]
+    grpc_default: str
+    grpc_channels: tuple[tuple[str, str], ...]
+    """Each channel's name and the array literal of its overrides."""
     client_error: str
     server_error: str
     default: str
@@ -196,7 +204,7 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         "",
         f"Remediation: {entry.remediation}",
         "",
-        f"Code `{entry.code}`; HTTP {entry.http}, gRPC {entry.grpc}.",
+        f"Code `{entry.code}`; HTTP {entry.http}, gRPC {entry.grpc}; origin `{entry.origin}`.",
     ]
     if entry.sdk_local:
         lines[-1] += (
@@ -227,6 +235,7 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         same_arguments=string_literal(entry.recovery.same_arguments),
         guidance=string_literal(entry.recovery.guidance),
         side_effects=string_literal(entry.side_effects),
+        origin=string_literal(entry.origin),
         emitted_by=string_literal(entry.emitted_by),
         **_hierarchy(entry, cat),
     )
@@ -295,8 +304,26 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
             same_arguments=string_literal(unknown.recovery.same_arguments),
             guidance=string_literal(unknown.recovery.guidance),
             side_effects=string_literal(unknown.side_effects),
+            origin=string_literal(unknown.origin),
         ),
         fallback=tuple((status, string_literal(code)) for status, code in cat.fallback.by_status),
+        grpc_names=_array(tuple(s.name for s in cat.grpc_gateway.statuses)),
+        grpc_proto_names=_array(tuple(s.proto_name for s in cat.grpc_gateway.statuses)),
+        grpc_map=tuple(
+            (string_literal(s), string_literal(c)) for s, c in cat.grpc_gateway.by_status
+        ),
+        grpc_default=string_literal(cat.grpc_gateway.default),
+        grpc_channels=tuple(
+            (
+                string_literal(ch.name),
+                "["
+                + ", ".join(
+                    f"[{string_literal(o.status)}, {string_literal(o.code)}]" for o in ch.overrides
+                )
+                + "]",
+            )
+            for ch in cat.grpc_gateway.channels
+        ),
         client_error=string_literal(cat.fallback.client_error),
         server_error=string_literal(cat.fallback.server_error),
         default=string_literal(cat.fallback.default),

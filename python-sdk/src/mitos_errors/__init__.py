@@ -180,6 +180,12 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
         side_effects: str = _runtime().classify(self.code, self.catalogue_code).side_effects
         return side_effects
 
+    @property
+    def origin(self) -> "Origin":
+        """Where the failure arose (``validation``, ``transport``...); ``runtime`` for an unknown code."""
+        origin: Origin = _runtime().classify(self.code, self.catalogue_code).origin
+        return origin
+
     def __str__(self) -> str:
         text = f"[{self.code}] {self.message}"
         if self.cause:
@@ -220,6 +226,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
             "is_cancelled": kind.is_cancelled,
             "recovery": kind.recovery.to_dict(),
             "side_effects": kind.side_effects,
+            "origin": kind.origin,
         }
 
     def to_json(self) -> str:
@@ -256,9 +263,11 @@ _EXPORTS = {
     "ErrorEnvelope": "._generated.envelope",
     "ErrorHook": "._http",
     "ErrorTransport": "._transport",
+    "Origin": "._generated.envelope",
     "Recovery": "._spec",
     "aerror_from_response": "._http",
     "araise_for_status": "._http",
+    "code_for_grpc": "._spec",
     "code_spec": "._spec",
     "error_for_code": "._local",
     "error_for_exit": "._local",
@@ -279,7 +288,7 @@ if TYPE_CHECKING:
         DEFAULT_RUN_CODE_TIMEOUT_S,
         MAX_EXEC_TIMEOUT_S,
     )
-    from ._generated.envelope import Code, ErrorEnvelope
+    from ._generated.envelope import Code, ErrorEnvelope, Origin
     from ._generated.envelope import ErrorObject as ErrorBody
     from ._generated.overloads import error_for_code, lookup
     from ._http import (
@@ -294,7 +303,7 @@ if TYPE_CHECKING:
     from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_exit, validate_timeout
     from ._parse import error_from_body
     from ._sanitize import sanitize_text
-    from ._spec import CodeSpec, Recovery, code_spec
+    from ._spec import CodeSpec, Recovery, code_for_grpc, code_spec
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     __all__ = [
@@ -311,9 +320,11 @@ if TYPE_CHECKING:
         "ErrorEnvelope",
         "ErrorHook",
         "ErrorTransport",
+        "Origin",
         "Recovery",
         "aerror_from_response",
         "araise_for_status",
+        "code_for_grpc",
         "code_spec",
         "error_for_code",
         "error_for_exit",

@@ -10,7 +10,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["CodeSpec", "Recovery", "code_spec", "fallback_code", "lookup", "refined_code"]
+    from ._generated.envelope import Origin
+
+__all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code", "lookup", "refined_code"]
 
 
 class Recovery:
@@ -85,6 +87,7 @@ class CodeSpec:
         "is_cancelled",
         "recovery",
         "side_effects",
+        "origin",
         "emitted_by",
         "context_fields",
     )
@@ -104,6 +107,7 @@ class CodeSpec:
             self.is_cancelled: bool
             self.recovery: Recovery
             self.side_effects: str
+            self.origin: Origin
             self.emitted_by: str
             self.context_fields: tuple[str, ...]
         values: dict[str, object] = {**row, "code": code, "recovery": Recovery(**row["recovery"])}
@@ -139,18 +143,21 @@ CLASSES: dict[str, type[ErrorBase]] = dict(_errors.CLASSES)
 class CatchAll:
     """The classification of a code the catalogue does not define (its ``unknown_code`` entry)."""
 
-    __slots__ = ("retryable", "recovery", "side_effects")
+    __slots__ = ("retryable", "recovery", "side_effects", "origin")
 
     is_auth_failure = False
     is_cancelled = False
 
-    def __init__(self, retryable: bool, recovery: Recovery, side_effects: str) -> None:
+    def __init__(self, retryable: bool, recovery: Recovery, side_effects: str, origin: Origin) -> None:
         self.retryable = retryable
         self.recovery = recovery
         self.side_effects = side_effects
+        self.origin = origin
 
 
-CATCH_ALL = CatchAll(_cat.UNKNOWN_RETRYABLE, Recovery(**_cat.UNKNOWN_RECOVERY), _cat.UNKNOWN_SIDE_EFFECTS)
+CATCH_ALL = CatchAll(
+    _cat.UNKNOWN_RETRYABLE, Recovery(**_cat.UNKNOWN_RECOVERY), _cat.UNKNOWN_SIDE_EFFECTS, _cat.UNKNOWN_ORIGIN
+)
 """What an error with an unknown code reports: the catalogue's ``unknown_code`` entry."""
 
 
@@ -198,6 +205,50 @@ def fallback_code(status: int | None) -> str:
         if 500 <= status <= 599:
             return _cat.FALLBACK_SERVER_ERROR
     return _cat.FALLBACK_DEFAULT
+
+
+_GRPC_NAMES: dict[str | int, str] = {}
+
+
+def _grpc_name(status: object) -> str | None:
+    """The catalogue's name of a gRPC status given by number, decimal text, or either spelling."""
+    if not _GRPC_NAMES:
+        for number, (name, proto) in enumerate(
+            zip(_cat.GRPC_STATUS_NAMES, _cat.GRPC_PROTO_NAMES, strict=True)
+        ):
+            _GRPC_NAMES.update({number: name, str(number): name, name: name, proto: name})
+    # Exact types: True is no status 1, and a str subclass may compare as anything. A float
+    # of integral value is that number, as it is in TypeScript (JSON reads 5.0 as one).
+    if type(status) is float and status.is_integer():
+        status = int(status)
+    return _GRPC_NAMES.get(status) if type(status) is int or type(status) is str else None
+
+
+def code_for_grpc(status: str | int, *, channel: str | None = None) -> str:
+    """The code a gateway answers for a gRPC status: the catalogue's ``grpc_gateway`` map.
+
+    Args:
+        status: the status number (``5``, or ``"5"`` as the ``grpc-status`` trailer
+            carries it) or its name (``"NotFound"``, or ``"NOT_FOUND"`` as the protocol
+            spells it). Anything else, and a status the map does not list (``OK``
+            among them), gets the map's default; it never raises.
+        channel: the channel the status came over (``"mtls"``), whose own answers
+            come first; ``None`` for none.
+
+    Raises:
+        ValueError: ``channel`` is not a channel the catalogue defines.
+    """
+    overrides: dict[str, str] = {}
+    if channel is not None:
+        found = _cat.GRPC_CHANNELS.get(channel) if type(channel) is str else None
+        if found is None:
+            known = ", ".join(sorted(_cat.GRPC_CHANNELS)) or "none"
+            raise ValueError(f"unknown gRPC channel {channel!r}; the catalogue defines: {known}")
+        overrides = found
+    name = _grpc_name(status)
+    if name is None:
+        return _cat.GRPC_GATEWAY_DEFAULT
+    return overrides.get(name) or _cat.GRPC_GATEWAY.get(name, _cat.GRPC_GATEWAY_DEFAULT)
 
 
 def defaults_of(kind: str | None, status: int | None) -> CodeSpec:

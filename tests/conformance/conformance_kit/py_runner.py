@@ -59,6 +59,7 @@ def describe(err: BaseException, token: str | None) -> dict[str, Json]:
             "guidance": recovery.guidance,
         },
         "side_effects": e.side_effects,
+        "origin": e.origin,
         "is_auth_failure": e.is_auth_failure,
         "is_cancelled": e.is_cancelled,
         "http_status": getattr(cls, "http_status", "<missing>"),

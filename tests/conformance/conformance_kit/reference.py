@@ -156,6 +156,25 @@ class Reference(HeaderReference, SanitizerReference):
                 out[key] = kept
         return out
 
+    def code_for_grpc(self, status: Json, channel: str | None = None) -> str:
+        """``code_for_grpc``: the catalogue's gRPC gateway map (docs/sdk-contract.md, gRPC).
+
+        A status is its number (an integer, or a float of integral value, or
+        its decimal text) or its name in either spelling; the channel's
+        answers come first; anything else gets the map's default.
+        """
+        gateway = self.cat.grpc_gateway
+        names: dict[Json, str] = {}
+        for s in gateway.statuses:
+            names.update(
+                {s.number: s.name, str(s.number): s.name, s.name: s.name, s.proto_name: s.name}
+            )
+        if isinstance(status, float) and status.is_integer():
+            status = int(status)
+        known = isinstance(status, int | str) and not isinstance(status, bool)
+        name = names.get(status) if known else None
+        return gateway.default if name is None else gateway.code_for(name, channel)
+
     def classify(self, entry: ErrorCode | None) -> dict[str, Json]:
         """Step 7: the classification of a catalogue code, or the catch-all of an unknown one."""
         if entry is None:
@@ -171,6 +190,7 @@ class Reference(HeaderReference, SanitizerReference):
                     "guidance": unknown.recovery.guidance,
                 },
                 "side_effects": unknown.side_effects,
+                "origin": unknown.origin,
                 "http_status": None,
                 "grpc_status": None,
             }
@@ -185,6 +205,7 @@ class Reference(HeaderReference, SanitizerReference):
                 "guidance": entry.recovery.guidance,
             },
             "side_effects": entry.side_effects,
+            "origin": entry.origin,
             "http_status": entry.http,
             "grpc_status": entry.grpc,
         }

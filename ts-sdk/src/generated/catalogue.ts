@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -65,6 +65,7 @@ export const BAD_GATEWAY_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Retry with back-off; the request may or may not have reached the API.",
   }),
   sideEffects: "unknown",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -91,6 +92,7 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Compare the request with the endpoint documentation before sending it again.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -117,6 +119,7 @@ export const BODY_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Send a smaller body, for example by splitting a large file write into several calls.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -143,6 +146,7 @@ export const BUDGET_EXHAUSTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
     guidance: "Ask whoever created the sandbox for a larger budget, or continue within what remains.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -169,6 +173,7 @@ export const BUILD_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Fix the named build step; the steps before it come from the cache.",
   }),
   sideEffects: "possible",
+  origin: "execution",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -195,6 +200,7 @@ export const CANCELED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
     guidance: "Retry only if nothing on the caller's side meant to cancel the request.",
   }),
   sideEffects: "possible",
+  origin: "transport",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -221,6 +227,7 @@ export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
     guidance: "Fetch the resource again and base the next request on what it shows.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -247,6 +254,7 @@ export const CONNECTION_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
     guidance: "Resend the same request with back-off; the first attempt never reached a server.",
   }),
   sideEffects: "none_expected",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -273,6 +281,7 @@ export const CONNECTION_LOST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
     guidance: "Resend an idempotent request; check the effect of any other first, since it may have been applied.",
   }),
   sideEffects: "unknown",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -299,6 +308,7 @@ export const EXEC_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Retry once if the cause names a transport failure; otherwise report it with the sandbox id.",
   }),
   sideEffects: "unknown",
+  origin: "execution",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -325,6 +335,7 @@ export const EXEC_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Raise the timeout or split the command; the same call will likely hit the same deadline.",
   }),
   sideEffects: "possible",
+  origin: "execution",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -351,6 +362,7 @@ export const FILE_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Check the path named in the context before trying again.",
   }),
   sideEffects: "possible",
+  origin: "execution",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -377,6 +389,7 @@ export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
     guidance: "Switch to a key of the owning organization that carries the required scope.",
   }),
   sideEffects: "none_expected",
+  origin: "policy",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -385,7 +398,7 @@ const FORK_REJECTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "fork_rejected",
   message: "fork rejected",
   cause: "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",
-  remediation: "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",
+  remediation: "Read the condition reason in the context and its message: for SecretInheritanceDenied fix the secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork asks for; then fork again.",
 });
 
 /** The catalogue spec of `fork_rejected`, frozen. */
@@ -403,6 +416,7 @@ export const FORK_REJECTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__
     guidance: "Act on the condition reason first; only a capacity refusal may clear without a change.",
   }),
   sideEffects: "none_expected",
+  origin: "control_plane",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -429,6 +443,7 @@ export const FORK_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
     guidance: "List the forks first; the timed-out request may still have created them.",
   }),
   sideEffects: "unknown",
+  origin: "control_plane",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -455,6 +470,7 @@ export const GATEWAY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
     guidance: "Check whether the first attempt took effect before sending it again.",
   }),
   sideEffects: "unknown",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -481,6 +497,7 @@ export const IDLE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Create or fork a new sandbox and send the call to its id.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -507,6 +524,7 @@ export const INTEGRATION_DEPENDENCY_MISSING_SPEC: CodeSpec = /* @__PURE__ */ Obj
     guidance: "Install the package named in the context, then make the same call.",
   }),
   sideEffects: "none_expected",
+  origin: "runtime",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -533,6 +551,7 @@ export const INTEGRATION_REGISTRATION_PENDING_SPEC: CodeSpec = /* @__PURE__ */ O
     guidance: "The call cannot succeed until the framework knows the integration; use the backend directly.",
   }),
   sideEffects: "none_expected",
+  origin: "runtime",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -559,6 +578,7 @@ export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
     guidance: "Retry with back-off; escalate if the error repeats.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -585,6 +605,7 @@ export const INVALID_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze
     guidance: "Change the label; the SDK checks it before anything is sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -611,6 +632,7 @@ export const INVALID_INPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__
     guidance: "Change the offending value; the same request will be refused again.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -637,6 +659,7 @@ export const INVALID_JSON_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Fix the encoding of the request body.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -663,6 +686,7 @@ export const INVALID_OUTPUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Fix the outputs argument; nothing was sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -689,6 +713,7 @@ export const INVALID_RESPONSE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
     guidance: "Check the base URL; the request was answered with a success status, so it may have taken effect.",
   }),
   sideEffects: "unknown",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -715,6 +740,7 @@ export const INVALID_SERVE_PORT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/
     guidance: "Change the port; nothing was sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -741,6 +767,7 @@ export const KUBERNETES_NOT_INSTALLED_SPEC: CodeSpec = /* @__PURE__ */ Object.fr
     guidance: "Install the package named in the context, then make the same call.",
   }),
   sideEffects: "none_expected",
+  origin: "runtime",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -767,6 +794,7 @@ export const MISSING_EXPOSE_DOMAIN_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
     guidance: "Give the expose domain; nothing was sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -793,6 +821,7 @@ export const MISSING_IMAGE_OR_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
     guidance: "Name an image or a pool; nothing was sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -819,6 +848,7 @@ export const MISSING_SERVE_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/
     guidance: "Name the pool; nothing was sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -845,6 +875,7 @@ export const NO_DEFAULT_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
     guidance: "Name a pool, or allow default pools on the client.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -871,6 +902,7 @@ export const NO_DIFF_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__
     guidance: "Ask for the diff of a revision captured with a diff output.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -897,6 +929,7 @@ export const NOT_BOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
     guidance: "Get the sandbox from the client instead of constructing it.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -905,7 +938,7 @@ const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "not_found",
   message: "no such sandbox",
   cause: "No such sandbox.",
-  remediation: "Confirm the sandbox id exists and is Ready before calling.",
+  remediation: "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).",
 });
 
 /** The catalogue spec of `not_found`, frozen. */
@@ -923,6 +956,7 @@ export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
     guidance: "List the sandboxes or create one, then call with an id that exists.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -949,6 +983,7 @@ export const POOL_IMAGE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
     guidance: "Name the pool explicitly; the same image keeps mapping to the same pool.",
   }),
   sideEffects: "none_expected",
+  origin: "control_plane",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -975,6 +1010,7 @@ export const QUOTA_EXCEEDED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Wait for the quota window named by the dimension to reset, or reduce concurrency first.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -1001,6 +1037,7 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Wait retry_after_ms milliseconds, then send the same request.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -1009,7 +1046,7 @@ const READY_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "ready_timeout",
   message: "not ready before the wait timeout",
   cause: "A sandbox or its forks did not reach the Ready phase within the wait timeout.",
-  remediation: "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",
+  remediation: "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its conditions says which is short.",
 });
 
 /** The catalogue spec of `ready_timeout`, frozen. */
@@ -1027,6 +1064,7 @@ export const READY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__
     guidance: "Wait again on the same sandbox rather than creating another; a new one needs the same capacity.",
   }),
   sideEffects: "possible",
+  origin: "control_plane",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1053,6 +1091,7 @@ export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
     guidance: "Resend the same request.",
   }),
   sideEffects: "none_expected",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1079,6 +1118,7 @@ export const RESERVED_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
     guidance: "Change the label; nothing was sent.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1105,6 +1145,7 @@ export const RESPONSE_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
     guidance: "Check whether the first attempt took effect, then resend with a longer timeout.",
   }),
   sideEffects: "unknown",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1131,6 +1172,7 @@ export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.free
     guidance: "Fork the same revision once it shows Committed.",
   }),
   sideEffects: "none_expected",
+  origin: "control_plane",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1139,7 +1181,7 @@ const SANDBOX_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "sandbox_failed",
   message: "sandbox failed",
   cause: "The sandbox reached the Failed phase before it became Ready.",
-  remediation: "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",
+  remediation: "Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new sandbox.",
 });
 
 /** The catalogue spec of `sandbox_failed`, frozen. */
@@ -1157,6 +1199,7 @@ export const SANDBOX_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Read the Sandbox's conditions; create a new sandbox once their cause is fixed.",
   }),
   sideEffects: "possible",
+  origin: "control_plane",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1183,6 +1226,7 @@ export const TIMEOUT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
     guidance: "Ask for a timeout at or below max_timeout_s.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -1209,6 +1253,7 @@ export const TOO_MANY_STREAMS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
     guidance: "Retry once one of the sandbox's open streams has closed.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -1235,6 +1280,7 @@ export const UNAUTHORIZED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Send the credential that this surface takes, then retry.",
   }),
   sideEffects: "none_expected",
+  origin: "policy",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -1261,6 +1307,7 @@ export const UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Wait for the Retry-After delay when there is one, then resend.",
   }),
   sideEffects: "none_expected",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1287,6 +1334,7 @@ export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
     guidance: "Verify the endpoint; report the status and request id if the URL is right.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1313,6 +1361,7 @@ export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
     guidance: "Create the workspace or call with the name of one that exists.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -1480,6 +1529,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
     guidance: "Treat the code as opaque: follow the message and remediation, and do not resend the same request until you know why it failed.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: undefined,
 });
 
@@ -1504,4 +1554,27 @@ export const FALLBACK: FallbackMap = {
   clientError: "bad_request",
   serverError: "internal",
   default: "unexpected_status",
+};
+
+/** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
+export const GRPC_GATEWAY: GrpcGatewayMap = {
+  statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],
+  protoNames: ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"],
+  byStatus: [
+    ["Canceled", "canceled"],
+    ["InvalidArgument", "invalid_input"],
+    ["DeadlineExceeded", "exec_timeout"],
+    ["NotFound", "not_found"],
+    ["PermissionDenied", "forbidden"],
+    ["ResourceExhausted", "rate_limited"],
+    ["FailedPrecondition", "idle_timeout"],
+    ["Aborted", "conflict"],
+    ["Internal", "internal"],
+    ["Unavailable", "unavailable"],
+    ["Unauthenticated", "unauthorized"],
+  ],
+  default: "internal",
+  channels: [
+    ["mtls", [["PermissionDenied", "unauthorized"], ["Unauthenticated", "unauthorized"]]],
+  ],
 };

@@ -40,6 +40,7 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  origin?: Origin;
   /** The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows. */
   refines?: Array<Code>;
   /** Members a newer version may add; readers ignore them. */
@@ -140,6 +141,11 @@ export type ErrorObject = {
   })
   | { code: Exclude<Code, "budget_exhausted" | "build_failed" | "canceled" | "exec_failed" | "exec_timeout" | "file_failed" | "forbidden" | "fork_rejected" | "fork_unavailable" | "idle_timeout" | "integration_dependency_missing" | "invalid_expose_label" | "invalid_output" | "invalid_response" | "invalid_serve_port" | "kubernetes_not_installed" | "no_default_pool" | "no_diff" | "not_bound" | "not_found" | "pool_image_mismatch" | "quota_exceeded" | "rate_limited" | "ready_timeout" | "reserved_expose_label" | "revision_not_committed" | "sandbox_failed" | "timeout_too_large" | "too_many_streams" | "unavailable" | "workspace_not_found"> }
 );
+
+/**
+ * Where the failure arose; a reader takes it from the code's catalogue entry.
+ */
+export type Origin = "validation" | "policy" | "budget" | "discovery" | "execution" | "control_plane" | "transport" | "runtime";
 
 /**
  * Structured fields; ids, paths and operation names only, never secrets.

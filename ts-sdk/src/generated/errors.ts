@@ -70,7 +70,7 @@ import {
  *
  * Remediation: A gateway between you and the API could not reach it; retry with back-off, and check the API's status if it persists.
  *
- * Code `bad_gateway`; HTTP 502, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `bad_gateway`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadGatewayError extends AgentRunError {
   static override readonly code = "bad_gateway";
@@ -86,7 +86,7 @@ export class BadGatewayError extends AgentRunError {
  *
  * Remediation: Check the request against the endpoint documentation (method, path, headers and body); the response gave no further detail.
  *
- * Code `bad_request`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `bad_request`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadRequestError extends AgentRunError {
   static override readonly code = "bad_request";
@@ -102,7 +102,7 @@ export class BadRequestError extends AgentRunError {
  *
  * Remediation: Reduce the payload; file content is hex-encoded and bounded by the server.
  *
- * Code `body_too_large`; HTTP 413, gRPC ResourceExhausted.
+ * Code `body_too_large`; HTTP 413, gRPC ResourceExhausted; origin `validation`.
  */
 export class BodyTooLargeError extends AgentRunError {
   static override readonly code = "body_too_large";
@@ -118,7 +118,7 @@ export class BodyTooLargeError extends AgentRunError {
  *
  * Remediation: This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.
  *
- * Code `budget_exhausted`; HTTP 403, gRPC PermissionDenied.
+ * Code `budget_exhausted`; HTTP 403, gRPC PermissionDenied; origin `budget`.
  */
 export class BudgetExhaustedError extends AgentRunError {
   static override readonly code = "budget_exhausted";
@@ -134,7 +134,7 @@ export class BudgetExhaustedError extends AgentRunError {
  *
  * Remediation: A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.
  *
- * Code `build_failed`; HTTP 422, gRPC FailedPrecondition.
+ * Code `build_failed`; HTTP 422, gRPC FailedPrecondition; origin `execution`.
  */
 export class BuildFailedError extends AgentRunError {
   static override readonly code = "build_failed";
@@ -150,7 +150,7 @@ export class BuildFailedError extends AgentRunError {
  *
  * Remediation: The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.
  *
- * Code `canceled`; HTTP 499, gRPC Canceled.
+ * Code `canceled`; HTTP 499, gRPC Canceled; origin `transport`.
  */
 export class RequestCanceledError extends AgentRunError {
   static override readonly code = "canceled";
@@ -166,7 +166,7 @@ export class RequestCanceledError extends AgentRunError {
  *
  * Remediation: Read the current state of the resource, then repeat the change against it.
  *
- * Code `conflict`; HTTP 409, gRPC Aborted. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `conflict`; HTTP 409, gRPC Aborted; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConflictError extends AgentRunError {
   static override readonly code = "conflict";
@@ -182,7 +182,7 @@ export class ConflictError extends AgentRunError {
  *
  * Remediation: Check the base URL, the network path and the server's TLS certificate; nothing was sent, so the same request is safe to send again once the server is reachable.
  *
- * Code `connection_failed`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `connection_failed`; HTTP 503, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConnectionFailedError extends AgentRunError {
   static override readonly code = "connection_failed";
@@ -198,7 +198,7 @@ export class ConnectionFailedError extends AgentRunError {
  *
  * Remediation: Check whether the request took effect (read the resource back) before sending it again; if the failure repeats, check any proxy between you and the API.
  *
- * Code `connection_lost`; HTTP 502, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `connection_lost`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConnectionLostError extends AgentRunError {
   static override readonly code = "connection_lost";
@@ -214,7 +214,7 @@ export class ConnectionLostError extends AgentRunError {
  *
  * Remediation: Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.
  *
- * Code `exec_failed`; HTTP 500, gRPC Internal.
+ * Code `exec_failed`; HTTP 500, gRPC Internal; origin `execution`.
  */
 export class ExecFailedError extends AgentRunError {
   static override readonly code = "exec_failed";
@@ -230,7 +230,7 @@ export class ExecFailedError extends AgentRunError {
  *
  * Remediation: The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.
  *
- * Code `exec_timeout`; HTTP 504, gRPC DeadlineExceeded.
+ * Code `exec_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `execution`.
  */
 export class ExecutionDeadlineError extends AgentRunError {
   static override readonly code = "exec_timeout";
@@ -246,7 +246,7 @@ export class ExecutionDeadlineError extends AgentRunError {
  *
  * Remediation: Confirm the path exists and is writable; inspect the cause for the underlying error.
  *
- * Code `file_failed`; HTTP 500, gRPC Internal.
+ * Code `file_failed`; HTTP 500, gRPC Internal; origin `execution`.
  */
 export class FileFailedError extends AgentRunError {
   static override readonly code = "file_failed";
@@ -262,7 +262,7 @@ export class FileFailedError extends AgentRunError {
  *
  * Remediation: The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.
  *
- * Code `forbidden`; HTTP 403, gRPC PermissionDenied.
+ * Code `forbidden`; HTTP 403, gRPC PermissionDenied; origin `policy`.
  */
 export class ForbiddenError extends AgentRunError {
   static override readonly code = "forbidden";
@@ -276,9 +276,9 @@ export class ForbiddenError extends AgentRunError {
 /**
  * Fork rejected: The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).
  *
- * Remediation: Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.
+ * Remediation: Read the condition reason in the context and its message: for SecretInheritanceDenied fix the secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork asks for; then fork again.
  *
- * Code `fork_rejected`; HTTP 422, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `fork_rejected`; HTTP 422, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkRejectedError extends AgentRunError {
   static override readonly code = "fork_rejected";
@@ -294,7 +294,7 @@ export class ForkRejectedError extends AgentRunError {
  *
  * Remediation: Retry with back-off. A persistent timeout means the warm pool is exhausted or the fork engine is unhealthy; reduce the fork fan-out or raise capacity.
  *
- * Code `fork_unavailable`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `fork_unavailable`; HTTP 503, gRPC Unavailable; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkUnavailableError extends AgentRunError {
   static override readonly code = "fork_unavailable";
@@ -310,7 +310,7 @@ export class ForkUnavailableError extends AgentRunError {
  *
  * Remediation: The request may still be running behind the gateway; check its effect before retrying, and retry with back-off.
  *
- * Code `gateway_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `gateway_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class GatewayTimeoutError extends AgentRunError {
   static override readonly code = "gateway_timeout";
@@ -326,7 +326,7 @@ export class GatewayTimeoutError extends AgentRunError {
  *
  * Remediation: The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.
  *
- * Code `idle_timeout`; HTTP 410, gRPC FailedPrecondition.
+ * Code `idle_timeout`; HTTP 410, gRPC FailedPrecondition; origin `discovery`.
  */
 export class IdleTimeoutError extends AgentRunError {
   static override readonly code = "idle_timeout";
@@ -342,7 +342,7 @@ export class IdleTimeoutError extends AgentRunError {
  *
  * Remediation: Install the integration's optional extra (for example pip install "mitos-run[zenml]"); the parts of the integration that do not need the package work without it.
  *
- * Code `integration_dependency_missing`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `integration_dependency_missing`; HTTP 501, gRPC Unimplemented; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class IntegrationDependencyMissingError extends AgentRunError {
   static override readonly code = "integration_dependency_missing";
@@ -358,7 +358,7 @@ export class IntegrationDependencyMissingError extends AgentRunError {
  *
  * Remediation: Register the integration with the framework yourself, as the SDK README's integrations section describes, or use its component backend directly.
  *
- * Code `integration_registration_pending`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `integration_registration_pending`; HTTP 501, gRPC Unimplemented; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class IntegrationRegistrationPendingError extends AgentRunError {
   static override readonly code = "integration_registration_pending";
@@ -374,7 +374,7 @@ export class IntegrationRegistrationPendingError extends AgentRunError {
  *
  * Remediation: Retry the request; if it persists, inspect the forkd or sandbox-server logs.
  *
- * Code `internal`; HTTP 500, gRPC Internal.
+ * Code `internal`; HTTP 500, gRPC Internal; origin `runtime`.
  */
 export class InternalError extends AgentRunError {
   static override readonly code = "internal";
@@ -390,7 +390,7 @@ export class InternalError extends AgentRunError {
  *
  * Remediation: Pass a label of at most 63 lower-case letters, digits and hyphens that neither starts nor ends with a hyphen (or a sandbox name that is one).
  *
- * Code `invalid_expose_label`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `invalid_expose_label`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidExposeLabelError extends AgentRunError {
   static override readonly code = "invalid_expose_label";
@@ -406,7 +406,7 @@ export class InvalidExposeLabelError extends AgentRunError {
  *
  * Remediation: Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.
  *
- * Code `invalid_input`; HTTP 400, gRPC InvalidArgument.
+ * Code `invalid_input`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidInputError extends AgentRunError {
   static override readonly code = "invalid_input";
@@ -422,7 +422,7 @@ export class InvalidInputError extends AgentRunError {
  *
  * Remediation: Send a JSON body matching the sandbox API contract for this endpoint.
  *
- * Code `invalid_json`; HTTP 400, gRPC InvalidArgument.
+ * Code `invalid_json`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidJsonError extends AgentRunError {
   static override readonly code = "invalid_json";
@@ -438,7 +438,7 @@ export class InvalidJsonError extends AgentRunError {
  *
  * Remediation: Pass a "/workspace/..." path string, or a dict such as {"diff": true} or {"git": {...}}.
  *
- * Code `invalid_output`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `invalid_output`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidOutputError extends AgentRunError {
   static override readonly code = "invalid_output";
@@ -454,7 +454,7 @@ export class InvalidOutputError extends AgentRunError {
  *
  * Remediation: Point the SDK at the API host: set MITOS_BASE_URL to https://api.mitos.run (the default), not https://mitos.run, which serves the web console.
  *
- * Code `invalid_response`; HTTP 502, gRPC Internal. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `invalid_response`; HTTP 502, gRPC Internal; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidResponseError extends AgentRunError {
   static override readonly code = "invalid_response";
@@ -470,7 +470,7 @@ export class InvalidResponseError extends AgentRunError {
  *
  * Remediation: Pass a port between 1 and 65535.
  *
- * Code `invalid_serve_port`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `invalid_serve_port`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidServePortError extends AgentRunError {
   static override readonly code = "invalid_serve_port";
@@ -486,7 +486,7 @@ export class InvalidServePortError extends AgentRunError {
  *
  * Remediation: Install it with pip install "mitos-run[k8s]" (or pip install kubernetes). Direct mode and the in-guest SDK do not need it.
  *
- * Code `kubernetes_not_installed`; HTTP 501, gRPC Unimplemented. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `kubernetes_not_installed`; HTTP 501, gRPC Unimplemented; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class KubernetesNotInstalledError extends AgentRunError {
   static override readonly code = "kubernetes_not_installed";
@@ -502,7 +502,7 @@ export class KubernetesNotInstalledError extends AgentRunError {
  *
  * Remediation: Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.
  *
- * Code `missing_expose_domain`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `missing_expose_domain`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingExposeDomainError extends AgentRunError {
   static override readonly code = "missing_expose_domain";
@@ -518,7 +518,7 @@ export class MissingExposeDomainError extends AgentRunError {
  *
  * Remediation: Pass image="python" for a lazily created default pool, or pool="my-pool" for an existing pool.
  *
- * Code `missing_image_or_pool`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `missing_image_or_pool`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingImageOrPoolError extends AgentRunError {
   static override readonly code = "missing_image_or_pool";
@@ -534,7 +534,7 @@ export class MissingImageOrPoolError extends AgentRunError {
  *
  * Remediation: Pass pool=<name> to select the SandboxPool to claim from.
  *
- * Code `missing_serve_pool`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `missing_serve_pool`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingServePoolError extends AgentRunError {
   static override readonly code = "missing_serve_pool";
@@ -550,7 +550,7 @@ export class MissingServePoolError extends AgentRunError {
  *
  * Remediation: Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.
  *
- * Code `no_default_pool`; HTTP 400, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `no_default_pool`; HTTP 400, gRPC FailedPrecondition; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NoDefaultPoolError extends AgentRunError {
   static override readonly code = "no_default_pool";
@@ -566,7 +566,7 @@ export class NoDefaultPoolError extends AgentRunError {
  *
  * Remediation: Terminate the sandbox with outputs=[{"diff": true}] so that its next revision records a diff.
  *
- * Code `no_diff`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `no_diff`; HTTP 409, gRPC FailedPrecondition; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NoDiffError extends AgentRunError {
   static override readonly code = "no_diff";
@@ -582,7 +582,7 @@ export class NoDiffError extends AgentRunError {
  *
  * Remediation: Create the sandbox through the client's sandbox() method; do not construct the sandbox class directly.
  *
- * Code `not_bound`; HTTP 400, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `not_bound`; HTTP 400, gRPC FailedPrecondition; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NotBoundError extends AgentRunError {
   static override readonly code = "not_bound";
@@ -596,9 +596,9 @@ export class NotBoundError extends AgentRunError {
 /**
  * No such sandbox: No such sandbox.
  *
- * Remediation: Confirm the sandbox id exists and is Ready before calling.
+ * Remediation: Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).
  *
- * Code `not_found`; HTTP 404, gRPC NotFound.
+ * Code `not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class NotFoundError extends AgentRunError {
   static override readonly code = "not_found";
@@ -614,7 +614,7 @@ export class NotFoundError extends AgentRunError {
  *
  * Remediation: Pass pool=<name> explicitly to reuse that pool, or use an image that maps to a different default pool.
  *
- * Code `pool_image_mismatch`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `pool_image_mismatch`; HTTP 409, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class PoolImageMismatchError extends AgentRunError {
   static override readonly code = "pool_image_mismatch";
@@ -630,7 +630,7 @@ export class PoolImageMismatchError extends AgentRunError {
  *
  * Remediation: The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.
  *
- * Code `quota_exceeded`; HTTP 429, gRPC ResourceExhausted.
+ * Code `quota_exceeded`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class QuotaExceededError extends AgentRunError {
   static override readonly code = "quota_exceeded";
@@ -646,7 +646,7 @@ export class QuotaExceededError extends AgentRunError {
  *
  * Remediation: Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).
  *
- * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted.
+ * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class RateLimitedError extends AgentRunError {
   static override readonly code = "rate_limited";
@@ -660,9 +660,9 @@ export class RateLimitedError extends AgentRunError {
 /**
  * Not ready before the wait timeout: A sandbox or its forks did not reach the Ready phase within the wait timeout.
  *
- * Remediation: Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).
+ * Remediation: Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its conditions says which is short.
  *
- * Code `ready_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `ready_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ReadyTimeoutError extends AgentRunError {
   static override readonly code = "ready_timeout";
@@ -678,7 +678,7 @@ export class ReadyTimeoutError extends AgentRunError {
  *
  * Remediation: Send the request again; if it keeps timing out, check the network path and the size of the body.
  *
- * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RequestTimeoutError extends AgentRunError {
   static override readonly code = "request_timeout";
@@ -694,7 +694,7 @@ export class RequestTimeoutError extends AgentRunError {
  *
  * Remediation: Choose a label that is not a well-known control-plane name.
  *
- * Code `reserved_expose_label`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `reserved_expose_label`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ReservedExposeLabelError extends AgentRunError {
   static override readonly code = "reserved_expose_label";
@@ -710,7 +710,7 @@ export class ReservedExposeLabelError extends AgentRunError {
  *
  * Remediation: Raise the client timeout if the operation is slow; the request may have reached the server, so check its effect before sending it again.
  *
- * Code `response_timeout`; HTTP 504, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `response_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ResponseTimeoutError extends AgentRunError {
   static override readonly code = "response_timeout";
@@ -726,7 +726,7 @@ export class ResponseTimeoutError extends AgentRunError {
  *
  * Remediation: Wait until workspace.log() shows the revision Committed, then fork it.
  *
- * Code `revision_not_committed`; HTTP 409, gRPC FailedPrecondition. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `revision_not_committed`; HTTP 409, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RevisionNotCommittedError extends AgentRunError {
   static override readonly code = "revision_not_committed";
@@ -740,9 +740,9 @@ export class RevisionNotCommittedError extends AgentRunError {
 /**
  * Sandbox failed: The sandbox reached the Failed phase before it became Ready.
  *
- * Remediation: Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.
+ * Remediation: Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new sandbox.
  *
- * Code `sandbox_failed`; HTTP 500, gRPC Internal. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `sandbox_failed`; HTTP 500, gRPC Internal; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class SandboxFailedError extends AgentRunError {
   static override readonly code = "sandbox_failed";
@@ -758,7 +758,7 @@ export class SandboxFailedError extends AgentRunError {
  *
  * Remediation: Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.
  *
- * Code `timeout_too_large`; HTTP 400, gRPC InvalidArgument.
+ * Code `timeout_too_large`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class TimeoutTooLargeError extends AgentRunError {
   static override readonly code = "timeout_too_large";
@@ -774,7 +774,7 @@ export class TimeoutTooLargeError extends AgentRunError {
  *
  * Remediation: Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.
  *
- * Code `too_many_streams`; HTTP 429, gRPC ResourceExhausted.
+ * Code `too_many_streams`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class TooManyStreamsError extends AgentRunError {
   static override readonly code = "too_many_streams";
@@ -790,7 +790,7 @@ export class TooManyStreamsError extends AgentRunError {
  *
  * Remediation: Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.
  *
- * Code `unauthorized`; HTTP 401, gRPC Unauthenticated.
+ * Code `unauthorized`; HTTP 401, gRPC Unauthenticated; origin `policy`.
  */
 export class UnauthorizedError extends AgentRunError {
   static override readonly code = "unauthorized";
@@ -806,7 +806,7 @@ export class UnauthorizedError extends AgentRunError {
  *
  * Remediation: The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.
  *
- * Code `unavailable`; HTTP 503, gRPC Unavailable. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `unavailable`; HTTP 503, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnavailableError extends AgentRunError {
   static override readonly code = "unavailable";
@@ -822,7 +822,7 @@ export class UnavailableError extends AgentRunError {
  *
  * Remediation: Check the base URL and any proxy in between; the response did not come from the Mitos API as expected.
  *
- * Code `unexpected_status`; HTTP 500, gRPC Unknown. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `unexpected_status`; HTTP 500, gRPC Unknown; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnexpectedStatusError extends AgentRunError {
   static override readonly code = "unexpected_status";
@@ -838,7 +838,7 @@ export class UnexpectedStatusError extends AgentRunError {
  *
  * Remediation: Create it with client.create_workspace(name) first, or check its name and namespace.
  *
- * Code `workspace_not_found`; HTTP 404, gRPC NotFound. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `workspace_not_found`; HTTP 404, gRPC NotFound; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class WorkspaceNotFoundError extends AgentRunError {
   static override readonly code = "workspace_not_found";

@@ -73,7 +73,8 @@ if TYPE_CHECKING:
 
         A code that is not in the catalogue gives this class itself, with the code kept as sent
         (sanitized) and the catalogue's catch-all classification: not retryable, recovery
-        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown.
+        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown, origin
+        runtime.
         """
 
     ErrorBase = AgentRunError
@@ -89,7 +90,7 @@ else:
 
 A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
 and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
-(same arguments: discouraged), side effects unknown.
+(same arguments: discouraged), side effects unknown, origin runtime.
 """
 
 __all__ = [
@@ -153,8 +154,8 @@ class BadGatewayError(AgentRunError):
     status if it persists.
 
     Code ``bad_gateway``; HTTP 502; gRPC Unavailable; retryable; recovery ``retry_later`` (same
-    arguments: conditional); side effects: unknown. SDK-local: synthesized for a response without
-    an envelope (502).
+    arguments: conditional); side effects: unknown; origin: transport. SDK-local: synthesized for a
+    response without an envelope (502).
     """
 
     __module__ = "mitos_errors"
@@ -175,8 +176,8 @@ class BadRequestError(AgentRunError):
     response gave no further detail.
 
     Code ``bad_request``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
-    synthesized for a response without an envelope (400, 4xx).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (400, 4xx).
     """
 
     __module__ = "mitos_errors"
@@ -196,7 +197,7 @@ class BodyTooLargeError(AgentRunError):
     Reduce the payload; file content is hex-encoded and bounded by the server.
 
     Code ``body_too_large``; HTTP 413; gRPC ResourceExhausted; not retryable; recovery
-    ``reduce_work`` (same arguments: never); side effects: none_expected.
+    ``reduce_work`` (same arguments: never); side effects: none_expected; origin: validation.
     """
 
     __module__ = "mitos_errors"
@@ -220,8 +221,8 @@ class BudgetExhaustedError(AgentRunError):
     context names the exhausted dimension and the remaining allowance.
 
     Code ``budget_exhausted``; HTTP 403; gRPC PermissionDenied; not retryable; recovery
-    ``inspect_and_escalate`` (same arguments: never); side effects: none_expected. Context:
-    ``sandbox``, ``dimension``, ``remaining``.
+    ``inspect_and_escalate`` (same arguments: never); side effects: none_expected; origin: budget.
+    Context: ``sandbox``, ``dimension``, ``remaining``.
     """
 
     __module__ = "mitos_errors"
@@ -243,8 +244,8 @@ class BuildFailedError(AgentRunError):
     before it are reused.
 
     Code ``build_failed``; HTTP 422; gRPC FailedPrecondition; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: possible. Context: ``step``,
-    ``step_kind``.
+    ``revise_and_retry`` (same arguments: never); side effects: possible; origin: execution.
+    Context: ``step``, ``step_kind``.
     """
 
     __module__ = "mitos_errors"
@@ -265,7 +266,8 @@ class RequestCanceledError(AgentRunError):
     context). Retry the call if the cancellation was not intentional.
 
     Code ``canceled``; HTTP 499; gRPC Canceled; not retryable; a cancellation; recovery
-    ``retry_later`` (same arguments: conditional); side effects: possible. Context: ``sandbox``.
+    ``retry_later`` (same arguments: conditional); side effects: possible; origin: transport.
+    Context: ``sandbox``.
     """
 
     __module__ = "mitos_errors"
@@ -285,8 +287,8 @@ class ConflictError(AgentRunError):
     Read the current state of the resource, then repeat the change against it.
 
     Code ``conflict``; HTTP 409; gRPC Aborted; not retryable; recovery ``rediscover`` (same
-    arguments: discouraged); side effects: none_expected. SDK-local: synthesized for a response
-    without an envelope (409).
+    arguments: discouraged); side effects: none_expected; origin: discovery. SDK-local: synthesized
+    for a response without an envelope (409).
     """
 
     __module__ = "mitos_errors"
@@ -308,8 +310,8 @@ class ConnectionFailedError(AgentRunError):
     same request is safe to send again once the server is reachable.
 
     Code ``connection_failed``; HTTP 503; gRPC Unavailable; retryable; recovery ``retry_later``
-    (same arguments: safe); side effects: none_expected. SDK-local: synthesized for a response
-    without an envelope (no status).
+    (same arguments: safe); side effects: none_expected; origin: transport. SDK-local: synthesized
+    for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -331,8 +333,8 @@ class ConnectionLostError(AgentRunError):
     failure repeats, check any proxy between you and the API.
 
     Code ``connection_lost``; HTTP 502; gRPC Unavailable; retryable; recovery ``retry_later`` (same
-    arguments: conditional); side effects: unknown. SDK-local: synthesized for a response without
-    an envelope (no status).
+    arguments: conditional); side effects: unknown; origin: transport. SDK-local: synthesized for a
+    response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -353,7 +355,7 @@ class ExecFailedError(AgentRunError):
     guest agent state.
 
     Code ``exec_failed``; HTTP 500; gRPC Internal; not retryable; recovery ``inspect_and_escalate``
-    (same arguments: conditional); side effects: unknown. Context: ``sandbox``.
+    (same arguments: conditional); side effects: unknown; origin: execution. Context: ``sandbox``.
     """
 
     __module__ = "mitos_errors"
@@ -375,8 +377,8 @@ class ExecutionDeadlineError(AgentRunError):
     hit.
 
     Code ``exec_timeout``; HTTP 504; gRPC DeadlineExceeded; not retryable; recovery
-    ``revise_and_retry`` (same arguments: discouraged); side effects: possible. Context:
-    ``sandbox``, ``timeout_s``, ``exit_code``, ``stdout``, ``stderr``.
+    ``revise_and_retry`` (same arguments: discouraged); side effects: possible; origin: execution.
+    Context: ``sandbox``, ``timeout_s``, ``exit_code``, ``stdout``, ``stderr``.
     """
 
     __module__ = "mitos_errors"
@@ -396,7 +398,8 @@ class FileFailedError(AgentRunError):
     Confirm the path exists and is writable; inspect the cause for the underlying error.
 
     Code ``file_failed``; HTTP 500; gRPC Internal; not retryable; recovery ``revise_and_retry``
-    (same arguments: discouraged); side effects: possible. Context: ``sandbox``, ``path``.
+    (same arguments: discouraged); side effects: possible; origin: execution. Context: ``sandbox``,
+    ``path``.
     """
 
     __module__ = "mitos_errors"
@@ -420,8 +423,8 @@ class ForbiddenError(AgentRunError):
     with the required scope.
 
     Code ``forbidden``; HTTP 403; gRPC PermissionDenied; not retryable; an authentication failure;
-    recovery ``reauthenticate`` (same arguments: never); side effects: none_expected. Context:
-    ``op``.
+    recovery ``reauthenticate`` (same arguments: never); side effects: none_expected; origin:
+    policy. Context: ``op``.
     """
 
     __module__ = "mitos_errors"
@@ -439,12 +442,14 @@ class ForkRejectedError(AgentRunError):
     """The controller refused the fork and set a Rejected condition on it (secret inheritance,
     capacity or budget).
 
-    Read the condition reason in the context and its message; fix the secrets or the budget the
-    fork asks for, or wait for capacity, then fork again.
+    Read the condition reason in the context and its message: for SecretInheritanceDenied fix the
+    secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork
+    asks for; then fork again.
 
     Code ``fork_rejected``; HTTP 422; gRPC FailedPrecondition; not retryable; recovery
-    ``revise_and_retry`` (same arguments: conditional); side effects: none_expected. Context:
-    ``sandbox``, ``reason``. SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: conditional); side effects: none_expected; origin:
+    control_plane. Context: ``sandbox``, ``reason``. SDK-local: synthesized for a response without
+    an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -465,8 +470,8 @@ class ForkUnavailableError(AgentRunError):
     is unhealthy; reduce the fork fan-out or raise capacity.
 
     Code ``fork_unavailable``; HTTP 503; gRPC Unavailable; retryable; recovery ``retry_later``
-    (same arguments: conditional); side effects: unknown. Context: ``sandbox``. SDK-local:
-    synthesized for a response without an envelope (no status).
+    (same arguments: conditional); side effects: unknown; origin: control_plane. Context:
+    ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -488,8 +493,8 @@ class GatewayTimeoutError(AgentRunError):
     retry with back-off.
 
     Code ``gateway_timeout``; HTTP 504; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
-    (same arguments: conditional); side effects: unknown. SDK-local: synthesized for a response
-    without an envelope (504).
+    (same arguments: conditional); side effects: unknown; origin: transport. SDK-local: synthesized
+    for a response without an envelope (504).
     """
 
     __module__ = "mitos_errors"
@@ -512,7 +517,8 @@ class IdleTimeoutError(AgentRunError):
     alive longer.
 
     Code ``idle_timeout``; HTTP 410; gRPC FailedPrecondition; not retryable; recovery
-    ``rediscover`` (same arguments: never); side effects: none_expected. Context: ``sandbox``.
+    ``rediscover`` (same arguments: never); side effects: none_expected; origin: discovery.
+    Context: ``sandbox``.
     """
 
     __module__ = "mitos_errors"
@@ -533,8 +539,8 @@ class IntegrationDependencyMissingError(AgentRunError):
     parts of the integration that do not need the package work without it.
 
     Code ``integration_dependency_missing``; HTTP 501; gRPC Unimplemented; not retryable; recovery
-    ``start_dependency`` (same arguments: safe); side effects: none_expected. Context: ``package``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``start_dependency`` (same arguments: safe); side effects: none_expected; origin: runtime.
+    Context: ``package``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -556,8 +562,8 @@ class IntegrationRegistrationPendingError(AgentRunError):
     describes, or use its component backend directly.
 
     Code ``integration_registration_pending``; HTTP 501; gRPC Unimplemented; not retryable;
-    recovery ``do_not_retry`` (same arguments: never); side effects: none_expected. SDK-local:
-    synthesized for a response without an envelope (no status).
+    recovery ``do_not_retry`` (same arguments: never); side effects: none_expected; origin:
+    runtime. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -577,7 +583,7 @@ class InternalError(AgentRunError):
     Retry the request; if it persists, inspect the forkd or sandbox-server logs.
 
     Code ``internal``; HTTP 500; gRPC Internal; retryable; recovery ``retry_later`` (same
-    arguments: conditional); side effects: unknown.
+    arguments: conditional); side effects: unknown; origin: runtime.
     """
 
     __module__ = "mitos_errors"
@@ -598,8 +604,8 @@ class InvalidExposeLabelError(AgentRunError):
     with a hyphen (or a sandbox name that is one).
 
     Code ``invalid_expose_label``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``label``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``label``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -621,7 +627,7 @@ class InvalidInputError(AgentRunError):
     and business rules.
 
     Code ``invalid_input``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
     """
 
     __module__ = "mitos_errors"
@@ -641,7 +647,7 @@ class InvalidJsonError(AgentRunError):
     Send a JSON body matching the sandbox API contract for this endpoint.
 
     Code ``invalid_json``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
     """
 
     __module__ = "mitos_errors"
@@ -661,8 +667,8 @@ class InvalidOutputError(AgentRunError):
     Pass a "/workspace/..." path string, or a dict such as {"diff": true} or {"git": {...}}.
 
     Code ``invalid_output``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
-    ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -684,8 +690,9 @@ class InvalidResponseError(AgentRunError):
     https://mitos.run, which serves the web console.
 
     Code ``invalid_response``; HTTP 502; gRPC Internal; not retryable; recovery
-    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown. Context:
-    ``content_type``. SDK-local: synthesized for a response without an envelope (no status).
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown; origin:
+    transport. Context: ``content_type``. SDK-local: synthesized for a response without an envelope
+    (no status).
     """
 
     __module__ = "mitos_errors"
@@ -705,8 +712,8 @@ class InvalidServePortError(AgentRunError):
     Pass a port between 1 and 65535.
 
     Code ``invalid_serve_port``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``port``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``port``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -727,8 +734,8 @@ class KubernetesNotInstalledError(AgentRunError):
     in-guest SDK do not need it.
 
     Code ``kubernetes_not_installed``; HTTP 501; gRPC Unimplemented; not retryable; recovery
-    ``start_dependency`` (same arguments: safe); side effects: none_expected. Context: ``package``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``start_dependency`` (same arguments: safe); side effects: none_expected; origin: runtime.
+    Context: ``package``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -748,8 +755,8 @@ class MissingExposeDomainError(AgentRunError):
     Pass expose_domain=... to serve() or set the MITOS_EXPOSE_DOMAIN environment variable.
 
     Code ``missing_expose_domain``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
-    synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -769,8 +776,8 @@ class MissingImageOrPoolError(AgentRunError):
     Pass image="python" for a lazily created default pool, or pool="my-pool" for an existing pool.
 
     Code ``missing_image_or_pool``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
-    synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -790,8 +797,8 @@ class MissingServePoolError(AgentRunError):
     Pass pool=<name> to select the SandboxPool to claim from.
 
     Code ``missing_serve_pool``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
-    synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -811,8 +818,8 @@ class NoDefaultPoolError(AgentRunError):
     Pass pool=<name> for an existing pool, or construct the client with allow_default_pool=True.
 
     Code ``no_default_pool``; HTTP 400; gRPC FailedPrecondition; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``image``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``image``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -832,8 +839,8 @@ class NoDiffError(AgentRunError):
     Terminate the sandbox with outputs=[{"diff": true}] so that its next revision records a diff.
 
     Code ``no_diff``; HTTP 409; gRPC FailedPrecondition; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
-    ``revision``. SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: discovery.
+    Context: ``revision``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -854,8 +861,8 @@ class NotBoundError(AgentRunError):
     directly.
 
     Code ``not_bound``; HTTP 400; gRPC FailedPrecondition; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
-    ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``sandbox``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -872,10 +879,12 @@ class NotBoundError(AgentRunError):
 class NotFoundError(AgentRunError):
     """No such sandbox.
 
-    Confirm the sandbox id exists and is Ready before calling.
+    Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became
+    Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl
+    describe sandbox NAME).
 
     Code ``not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover`` (same
-    arguments: never); side effects: none_expected. Context: ``sandbox``.
+    arguments: never); side effects: none_expected; origin: discovery. Context: ``sandbox``.
     """
 
     __module__ = "mitos_errors"
@@ -897,8 +906,9 @@ class PoolImageMismatchError(AgentRunError):
     default pool.
 
     Code ``pool_image_mismatch``; HTTP 409; gRPC FailedPrecondition; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``pool``,
-    ``image``. SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin:
+    control_plane. Context: ``pool``, ``image``. SDK-local: synthesized for a response without an
+    envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -922,8 +932,8 @@ class QuotaExceededError(AgentRunError):
     organization. The context names the exceeded dimension and the limit.
 
     Code ``quota_exceeded``; HTTP 429; gRPC ResourceExhausted; retryable; recovery ``retry_later``
-    (same arguments: conditional); side effects: none_expected. Context: ``op``, ``dimension``,
-    ``limit``.
+    (same arguments: conditional); side effects: none_expected; origin: budget. Context: ``op``,
+    ``dimension``, ``limit``.
     """
 
     __module__ = "mitos_errors"
@@ -944,7 +954,8 @@ class RateLimitedError(AgentRunError):
     request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).
 
     Code ``rate_limited``; HTTP 429; gRPC ResourceExhausted; retryable; recovery ``retry_later``
-    (same arguments: safe); side effects: none_expected. Context: ``sandbox``, ``retry_after_ms``.
+    (same arguments: safe); side effects: none_expected; origin: budget. Context: ``sandbox``,
+    ``retry_after_ms``.
     """
 
     __module__ = "mitos_errors"
@@ -962,11 +973,12 @@ class ReadyTimeoutError(AgentRunError):
     """A sandbox or its forks did not reach the Ready phase within the wait timeout.
 
     Raise the wait timeout, or check that the controller is reconciling and that the pool and its
-    nodes have capacity (kubectl describe sandbox NAME).
+    nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its
+    conditions says which is short.
 
     Code ``ready_timeout``; HTTP 504; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
-    (same arguments: conditional); side effects: possible. Context: ``sandbox``, ``wait_s``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    (same arguments: conditional); side effects: possible; origin: control_plane. Context:
+    ``sandbox``, ``wait_s``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -988,8 +1000,8 @@ class RequestTimeoutError(AgentRunError):
     body.
 
     Code ``request_timeout``; HTTP 408; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
-    (same arguments: safe); side effects: none_expected. SDK-local: synthesized for a response
-    without an envelope (408).
+    (same arguments: safe); side effects: none_expected; origin: transport. SDK-local: synthesized
+    for a response without an envelope (408).
     """
 
     __module__ = "mitos_errors"
@@ -1009,8 +1021,8 @@ class ReservedExposeLabelError(AgentRunError):
     Choose a label that is not a well-known control-plane name.
 
     Code ``reserved_expose_label``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``label``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``label``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -1032,8 +1044,8 @@ class ResponseTimeoutError(AgentRunError):
     check its effect before sending it again.
 
     Code ``response_timeout``; HTTP 504; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
-    (same arguments: conditional); side effects: unknown. SDK-local: synthesized for a response
-    without an envelope (no status).
+    (same arguments: conditional); side effects: unknown; origin: transport. SDK-local: synthesized
+    for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -1053,8 +1065,8 @@ class RevisionNotCommittedError(AgentRunError):
     Wait until workspace.log() shows the revision Committed, then fork it.
 
     Code ``revision_not_committed``; HTTP 409; gRPC FailedPrecondition; retryable; recovery
-    ``retry_later`` (same arguments: safe); side effects: none_expected. Context: ``revision``.
-    SDK-local: synthesized for a response without an envelope (no status).
+    ``retry_later`` (same arguments: safe); side effects: none_expected; origin: control_plane.
+    Context: ``revision``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -1071,12 +1083,14 @@ class RevisionNotCommittedError(AgentRunError):
 class SandboxFailedError(AgentRunError):
     """The sandbox reached the Failed phase before it became Ready.
 
-    Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity,
-    then create a new sandbox.
+    Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why
+    the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new
+    sandbox.
 
     Code ``sandbox_failed``; HTTP 500; gRPC Internal; not retryable; recovery
-    ``inspect_and_escalate`` (same arguments: discouraged); side effects: possible. Context:
-    ``sandbox``, ``reason``. SDK-local: synthesized for a response without an envelope (no status).
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: possible; origin:
+    control_plane. Context: ``sandbox``, ``reason``. SDK-local: synthesized for a response without
+    an envelope (no status).
     """
 
     __module__ = "mitos_errors"
@@ -1098,8 +1112,8 @@ class TimeoutTooLargeError(AgentRunError):
     deadline you get.
 
     Code ``timeout_too_large``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context:
-    ``sandbox``, ``requested_s``, ``max_timeout_s``.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``sandbox``, ``requested_s``, ``max_timeout_s``.
     """
 
     __module__ = "mitos_errors"
@@ -1120,7 +1134,8 @@ class TooManyStreamsError(AgentRunError):
     another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.
 
     Code ``too_many_streams``; HTTP 429; gRPC ResourceExhausted; retryable; recovery
-    ``retry_later`` (same arguments: safe); side effects: none_expected. Context: ``sandbox``.
+    ``retry_later`` (same arguments: safe); side effects: none_expected; origin: budget. Context:
+    ``sandbox``.
     """
 
     __module__ = "mitos_errors"
@@ -1140,7 +1155,8 @@ class UnauthorizedError(AgentRunError):
     Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.
 
     Code ``unauthorized``; HTTP 401; gRPC Unauthenticated; not retryable; an authentication
-    failure; recovery ``reauthenticate`` (same arguments: never); side effects: none_expected.
+    failure; recovery ``reauthenticate`` (same arguments: never); side effects: none_expected;
+    origin: policy.
     """
 
     __module__ = "mitos_errors"
@@ -1160,8 +1176,8 @@ class UnavailableError(AgentRunError):
     The service is temporarily unavailable; retry with back-off, honouring any Retry-After header.
 
     Code ``unavailable``; HTTP 503; gRPC Unavailable; retryable; recovery ``retry_later`` (same
-    arguments: safe); side effects: none_expected. Context: ``retry_after_ms``. SDK-local:
-    synthesized for a response without an envelope (503).
+    arguments: safe); side effects: none_expected; origin: transport. Context: ``retry_after_ms``.
+    SDK-local: synthesized for a response without an envelope (503).
     """
 
     __module__ = "mitos_errors"
@@ -1182,8 +1198,8 @@ class UnexpectedStatusError(AgentRunError):
     expected.
 
     Code ``unexpected_status``; HTTP 500; gRPC Unknown; not retryable; recovery
-    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown. SDK-local:
-    synthesized for a response without an envelope (default).
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown; origin: runtime.
+    SDK-local: synthesized for a response without an envelope (default).
     """
 
     __module__ = "mitos_errors"
@@ -1204,8 +1220,8 @@ class WorkspaceNotFoundError(AgentRunError):
     Create it with client.create_workspace(name) first, or check its name and namespace.
 
     Code ``workspace_not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover``
-    (same arguments: never); side effects: none_expected. Context: ``workspace``. SDK-local:
-    synthesized for a response without an envelope (no status).
+    (same arguments: never); side effects: none_expected; origin: discovery. Context:
+    ``workspace``. SDK-local: synthesized for a response without an envelope (no status).
     """
 
     __module__ = "mitos_errors"

@@ -11,6 +11,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypedDict
 
+    from .envelope import Origin
+
     class Advice(TypedDict):
         """What to do next: the fields of the runtime's ``Recovery``."""
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
         is_cancelled: bool
         recovery: Advice
         side_effects: str
+        origin: Origin
         emitted_by: str
         context_fields: tuple[str, ...]
 
@@ -73,6 +76,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off; the request may or may not have reached the API."},
         "side_effects": "unknown",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -88,6 +92,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Compare the request with the endpoint documentation before sending it again."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -103,6 +108,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reduce_work", "same_arguments": "never", "guidance": "Send a smaller body, for example by splitting a large file write into several calls."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -118,6 +124,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "never", "guidance": "Ask whoever created the sandbox for a larger budget, or continue within what remains."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("sandbox", "dimension", "remaining",),
     },
@@ -133,6 +140,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the named build step; the steps before it come from the cache."},
         "side_effects": "possible",
+        "origin": "execution",
         "emitted_by": "server",
         "context_fields": ("step", "step_kind",),
     },
@@ -148,6 +156,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": True,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry only if nothing on the caller's side meant to cancel the request."},
         "side_effects": "possible",
+        "origin": "transport",
         "emitted_by": "server",
         "context_fields": ("sandbox",),
     },
@@ -163,6 +172,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "discouraged", "guidance": "Fetch the resource again and base the next request on what it shows."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -178,6 +188,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Resend the same request with back-off; the first attempt never reached a server."},
         "side_effects": "none_expected",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -193,6 +204,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Resend an idempotent request; check the effect of any other first, since it may have been applied."},
         "side_effects": "unknown",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -208,6 +220,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "conditional", "guidance": "Retry once if the cause names a transport failure; otherwise report it with the sandbox id."},
         "side_effects": "unknown",
+        "origin": "execution",
         "emitted_by": "server",
         "context_fields": ("sandbox",),
     },
@@ -223,6 +236,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "discouraged", "guidance": "Raise the timeout or split the command; the same call will likely hit the same deadline."},
         "side_effects": "possible",
+        "origin": "execution",
         "emitted_by": "server",
         "context_fields": ("sandbox", "timeout_s", "exit_code", "stdout", "stderr",),
     },
@@ -238,6 +252,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "discouraged", "guidance": "Check the path named in the context before trying again."},
         "side_effects": "possible",
+        "origin": "execution",
         "emitted_by": "server",
         "context_fields": ("sandbox", "path",),
     },
@@ -253,6 +268,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reauthenticate", "same_arguments": "never", "guidance": "Switch to a key of the owning organization that carries the required scope."},
         "side_effects": "none_expected",
+        "origin": "policy",
         "emitted_by": "server",
         "context_fields": ("op",),
     },
@@ -260,7 +276,7 @@ SPECS: "dict[str, Row]" = {
         "class_name": "ForkRejectedError",
         "message": "fork rejected",
         "cause": "The controller refused the fork and set a Rejected condition on it (secret inheritance, capacity or budget).",
-        "remediation": "Read the condition reason in the context and its message; fix the secrets or the budget the fork asks for, or wait for capacity, then fork again.",
+        "remediation": "Read the condition reason in the context and its message: for SecretInheritanceDenied fix the secrets the fork inherits, for NoCapacity wait for capacity, otherwise fix the budget the fork asks for; then fork again.",
         "http_status": 422,
         "grpc_status": "FailedPrecondition",
         "retryable": False,
@@ -268,6 +284,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "conditional", "guidance": "Act on the condition reason first; only a capacity refusal may clear without a change."},
         "side_effects": "none_expected",
+        "origin": "control_plane",
         "emitted_by": "sdk",
         "context_fields": ("sandbox", "reason",),
     },
@@ -283,6 +300,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "List the forks first; the timed-out request may still have created them."},
         "side_effects": "unknown",
+        "origin": "control_plane",
         "emitted_by": "sdk",
         "context_fields": ("sandbox",),
     },
@@ -298,6 +316,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Check whether the first attempt took effect before sending it again."},
         "side_effects": "unknown",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -313,6 +332,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Create or fork a new sandbox and send the call to its id."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "server",
         "context_fields": ("sandbox",),
     },
@@ -328,6 +348,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "start_dependency", "same_arguments": "safe", "guidance": "Install the package named in the context, then make the same call."},
         "side_effects": "none_expected",
+        "origin": "runtime",
         "emitted_by": "sdk",
         "context_fields": ("package",),
     },
@@ -343,6 +364,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "do_not_retry", "same_arguments": "never", "guidance": "The call cannot succeed until the framework knows the integration; use the backend directly."},
         "side_effects": "none_expected",
+        "origin": "runtime",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -358,6 +380,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off; escalate if the error repeats."},
         "side_effects": "unknown",
+        "origin": "runtime",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -373,6 +396,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the label; the SDK checks it before anything is sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": ("label",),
     },
@@ -388,6 +412,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the offending value; the same request will be refused again."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -403,6 +428,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the encoding of the request body."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -418,6 +444,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the outputs argument; nothing was sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": ("sandbox",),
     },
@@ -433,6 +460,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Check the base URL; the request was answered with a success status, so it may have taken effect."},
         "side_effects": "unknown",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": ("content_type",),
     },
@@ -448,6 +476,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the port; nothing was sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": ("port",),
     },
@@ -463,6 +492,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "start_dependency", "same_arguments": "safe", "guidance": "Install the package named in the context, then make the same call."},
         "side_effects": "none_expected",
+        "origin": "runtime",
         "emitted_by": "sdk",
         "context_fields": ("package",),
     },
@@ -478,6 +508,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Give the expose domain; nothing was sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -493,6 +524,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name an image or a pool; nothing was sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -508,6 +540,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name the pool; nothing was sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -523,6 +556,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name a pool, or allow default pools on the client."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": ("image",),
     },
@@ -538,6 +572,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Ask for the diff of a revision captured with a diff output."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "sdk",
         "context_fields": ("revision",),
     },
@@ -553,6 +588,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Get the sandbox from the client instead of constructing it."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": ("sandbox",),
     },
@@ -560,7 +596,7 @@ SPECS: "dict[str, Row]" = {
         "class_name": "NotFoundError",
         "message": "no such sandbox",
         "cause": "No such sandbox.",
-        "remediation": "Confirm the sandbox id exists and is Ready before calling.",
+        "remediation": "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).",
         "http_status": 404,
         "grpc_status": "NotFound",
         "retryable": False,
@@ -568,6 +604,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "List the sandboxes or create one, then call with an id that exists."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "server",
         "context_fields": ("sandbox",),
     },
@@ -583,6 +620,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Name the pool explicitly; the same image keeps mapping to the same pool."},
         "side_effects": "none_expected",
+        "origin": "control_plane",
         "emitted_by": "sdk",
         "context_fields": ("pool", "image",),
     },
@@ -598,6 +636,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Wait for the quota window named by the dimension to reset, or reduce concurrency first."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("op", "dimension", "limit",),
     },
@@ -613,6 +652,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait retry_after_ms milliseconds, then send the same request."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("sandbox", "retry_after_ms",),
     },
@@ -620,7 +660,7 @@ SPECS: "dict[str, Row]" = {
         "class_name": "ReadyTimeoutError",
         "message": "not ready before the wait timeout",
         "cause": "A sandbox or its forks did not reach the Ready phase within the wait timeout.",
-        "remediation": "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME).",
+        "remediation": "Raise the wait timeout, or check that the controller is reconciling and that the pool and its nodes have capacity (kubectl describe sandbox NAME): a NoCapacity or NoHuskPod reason on its conditions says which is short.",
         "http_status": 504,
         "grpc_status": "DeadlineExceeded",
         "retryable": True,
@@ -628,6 +668,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Wait again on the same sandbox rather than creating another; a new one needs the same capacity."},
         "side_effects": "possible",
+        "origin": "control_plane",
         "emitted_by": "sdk",
         "context_fields": ("sandbox", "wait_s",),
     },
@@ -643,6 +684,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Resend the same request."},
         "side_effects": "none_expected",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -658,6 +700,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the label; nothing was sent."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": ("label",),
     },
@@ -673,6 +716,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Check whether the first attempt took effect, then resend with a longer timeout."},
         "side_effects": "unknown",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -688,6 +732,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Fork the same revision once it shows Committed."},
         "side_effects": "none_expected",
+        "origin": "control_plane",
         "emitted_by": "sdk",
         "context_fields": ("revision",),
     },
@@ -695,7 +740,7 @@ SPECS: "dict[str, Row]" = {
         "class_name": "SandboxFailedError",
         "message": "sandbox failed",
         "cause": "The sandbox reached the Failed phase before it became Ready.",
-        "remediation": "Inspect the Sandbox status conditions (kubectl describe sandbox NAME) and the pool capacity, then create a new sandbox.",
+        "remediation": "Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new sandbox.",
         "http_status": 500,
         "grpc_status": "Internal",
         "retryable": False,
@@ -703,6 +748,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Read the Sandbox's conditions; create a new sandbox once their cause is fixed."},
         "side_effects": "possible",
+        "origin": "control_plane",
         "emitted_by": "sdk",
         "context_fields": ("sandbox", "reason",),
     },
@@ -718,6 +764,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Ask for a timeout at or below max_timeout_s."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": ("sandbox", "requested_s", "max_timeout_s",),
     },
@@ -733,6 +780,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Retry once one of the sandbox's open streams has closed."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("sandbox",),
     },
@@ -748,6 +796,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reauthenticate", "same_arguments": "never", "guidance": "Send the credential that this surface takes, then retry."},
         "side_effects": "none_expected",
+        "origin": "policy",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -763,6 +812,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait for the Retry-After delay when there is one, then resend."},
         "side_effects": "none_expected",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": ("retry_after_ms",),
     },
@@ -778,6 +828,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Verify the endpoint; report the status and request id if the URL is right."},
         "side_effects": "unknown",
+        "origin": "runtime",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -793,6 +844,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Create the workspace or call with the name of one that exists."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "sdk",
         "context_fields": ("workspace",),
     },
@@ -805,6 +857,8 @@ UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments"
 """The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
+UNKNOWN_ORIGIN: "Origin" = "runtime"
+"""Where the failure of an error with a code this catalogue does not define arose."""
 
 FALLBACK_BY_STATUS: "dict[int, str]" = {
     400: "bad_request",
@@ -829,6 +883,31 @@ FALLBACK_SERVER_ERROR = "internal"
 """The code of a 5xx response without an envelope whose status is not listed."""
 FALLBACK_DEFAULT = "unexpected_status"
 """The code of any other response without an envelope."""
+
+GRPC_STATUS_NAMES = ("OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated",)
+"""Every gRPC status name, at the index of its number."""
+GRPC_PROTO_NAMES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",)
+"""The same statuses as the gRPC protocol spells them (``CANCELLED``), at the index of their number."""
+GRPC_GATEWAY: "dict[str, str]" = {
+    "Canceled": "canceled",
+    "InvalidArgument": "invalid_input",
+    "DeadlineExceeded": "exec_timeout",
+    "NotFound": "not_found",
+    "PermissionDenied": "forbidden",
+    "ResourceExhausted": "rate_limited",
+    "FailedPrecondition": "idle_timeout",
+    "Aborted": "conflict",
+    "Internal": "internal",
+    "Unavailable": "unavailable",
+    "Unauthenticated": "unauthorized",
+}
+"""The code a gateway answers for a gRPC status, by status name."""
+GRPC_GATEWAY_DEFAULT = "internal"
+"""The code of every other gRPC status, and of a value that is no gRPC status."""
+GRPC_CHANNELS: "dict[str, dict[str, str]]" = {
+    "mtls": {"PermissionDenied": "unauthorized", "Unauthenticated": "unauthorized"},
+}
+"""The statuses each channel answers with another code than ``GRPC_GATEWAY``."""
 
 RETIRED: "dict[str, str]" = {
     "internal_error": "internal",

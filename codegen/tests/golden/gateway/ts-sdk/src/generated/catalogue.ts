@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -65,6 +65,7 @@ export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Call the tool again with its qualified name.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -91,6 +92,7 @@ export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Refresh the credential, then repeat the same call.",
   }),
   sideEffects: "none_expected",
+  origin: "policy",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -117,6 +119,7 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Change the request before sending it again.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -143,6 +146,7 @@ export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
     guidance: "Do not retry automatically; a cancellation is usually deliberate.",
   }),
   sideEffects: "possible",
+  origin: "transport",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -169,6 +173,7 @@ export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
     guidance: "Get explicit confirmation; repeat the call only once it is given.",
   }),
   sideEffects: "none_expected",
+  origin: "policy",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -195,6 +200,7 @@ export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
     guidance: "Use a different identifier or work with the existing one.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -221,6 +227,7 @@ export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
     guidance: "Split the content into smaller calls.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -247,6 +254,7 @@ export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
     guidance: "Obtain a credential with the required scopes before calling again.",
   }),
   sideEffects: "none_expected",
+  origin: "policy",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -273,6 +281,7 @@ export const GONE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */
     guidance: "Look the resource up again.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -299,6 +308,7 @@ export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Escalate to an operator with the request id.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -325,6 +335,7 @@ export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__
     guidance: "Fix the value of the named parameter.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -351,6 +362,7 @@ export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__
     guidance: "Supply the missing parameter.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -377,6 +389,7 @@ export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
     guidance: "Look the resource up again before retrying.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -403,6 +416,7 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Wait for the delay in retry_after_ms, then retry unchanged.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -429,6 +443,7 @@ export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
     guidance: "Resend the same request.",
   }),
   sideEffects: "none_expected",
+  origin: "transport",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -455,6 +470,7 @@ export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
     guidance: "Start or wait for the named service, then repeat the call.",
   }),
   sideEffects: "none_expected",
+  origin: "transport",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -481,6 +497,7 @@ export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__
     guidance: "Do less per call; the same call will likely time out again.",
   }),
   sideEffects: "possible",
+  origin: "execution",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -507,6 +524,7 @@ export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
     guidance: "Treat the failure as opaque; rely on this advice rather than the message.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -533,6 +551,7 @@ export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Pick an action from valid_actions and call it instead.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -559,6 +578,7 @@ export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
     guidance: "Discover the configured instances, then target one of them.",
   }),
   sideEffects: "none_expected",
+  origin: "discovery",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -585,6 +605,7 @@ export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
     guidance: "Retry later; the call may or may not have reached the upstream.",
   }),
   sideEffects: "unknown",
+  origin: "transport",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -684,6 +705,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
     guidance: "Treat the code as opaque: follow the message and remediation.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: undefined,
 });
 
@@ -709,4 +731,15 @@ export const FALLBACK: FallbackMap = {
   clientError: "bad_request",
   serverError: "internal_error",
   default: "unexpected_status",
+};
+
+/** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
+export const GRPC_GATEWAY: GrpcGatewayMap = {
+  statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],
+  protoNames: ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"],
+  byStatus: [
+  ],
+  default: "internal_error",
+  channels: [
+  ],
 };

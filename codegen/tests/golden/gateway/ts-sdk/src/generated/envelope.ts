@@ -40,6 +40,7 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  origin?: Origin;
   /** The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows. */
   refines?: Array<Code>;
   /** Members a newer version may add; readers ignore them. */
@@ -95,6 +96,11 @@ export type ErrorObject = {
   })
   | { code: Exclude<Code, "ambiguous_tool" | "auth_failed" | "cancelled" | "confirmation_required" | "conflict" | "forbidden" | "internal_error" | "invalid_param" | "missing_param" | "not_found" | "rate_limited" | "service_unavailable" | "timeout" | "unknown_action" | "unknown_instance" | "upstream_error"> }
 );
+
+/**
+ * Where the failure arose; a reader takes it from the code's catalogue entry.
+ */
+export type Origin = "validation" | "policy" | "budget" | "discovery" | "execution" | "control_plane" | "transport" | "runtime";
 
 /**
  * Structured fields; ids, paths and operation names only, never secrets.

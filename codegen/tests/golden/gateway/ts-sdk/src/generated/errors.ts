@@ -45,7 +45,7 @@ export { ToolError };
  *
  * Remediation: Qualify the tool name with its upstream, for example upstream.tool.
  *
- * Code `ambiguous_tool`; HTTP 422, gRPC InvalidArgument.
+ * Code `ambiguous_tool`; HTTP 422, gRPC InvalidArgument; origin `discovery`.
  */
 export class AmbiguousToolError extends ToolError {
   static override readonly code = "ambiguous_tool";
@@ -61,7 +61,7 @@ export class AmbiguousToolError extends ToolError {
  *
  * Remediation: Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.
  *
- * Code `auth_failed`; HTTP 401, gRPC Unauthenticated.
+ * Code `auth_failed`; HTTP 401, gRPC Unauthenticated; origin `policy`.
  */
 export class AuthFailedError extends ToolError {
   static override readonly code = "auth_failed";
@@ -77,7 +77,7 @@ export class AuthFailedError extends ToolError {
  *
  * Remediation: Compare the request with the action's documentation before sending it again.
  *
- * Code `bad_request`; HTTP 400, gRPC InvalidArgument. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `bad_request`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadRequestError extends ToolError {
   static override readonly code = "bad_request";
@@ -93,7 +93,7 @@ export class BadRequestError extends ToolError {
  *
  * Remediation: Check whether the call took effect before deciding to repeat it.
  *
- * Code `cancelled`; HTTP 499, gRPC Canceled.
+ * Code `cancelled`; HTTP 499, gRPC Canceled; origin `transport`.
  */
 export class CallCancelledError extends ToolError {
   static override readonly code = "cancelled";
@@ -109,7 +109,7 @@ export class CallCancelledError extends ToolError {
  *
  * Remediation: Ask the user to confirm, then repeat the call with confirmation set.
  *
- * Code `confirmation_required`; HTTP 422, gRPC FailedPrecondition.
+ * Code `confirmation_required`; HTTP 422, gRPC FailedPrecondition; origin `policy`.
  */
 export class ConfirmationRequiredError extends ToolError {
   static override readonly code = "confirmation_required";
@@ -125,7 +125,7 @@ export class ConfirmationRequiredError extends ToolError {
  *
  * Remediation: Choose another identifier, or act on the existing resource instead.
  *
- * Code `conflict`; HTTP 409, gRPC AlreadyExists.
+ * Code `conflict`; HTTP 409, gRPC AlreadyExists; origin `discovery`.
  */
 export class ConflictError extends ToolError {
   static override readonly code = "conflict";
@@ -141,7 +141,7 @@ export class ConflictError extends ToolError {
  *
  * Remediation: Send less content per call, for example by splitting it.
  *
- * Code `content_too_large`; HTTP 413, gRPC ResourceExhausted.
+ * Code `content_too_large`; HTTP 413, gRPC ResourceExhausted; origin `validation`.
  */
 export class ContentTooLargeError extends ToolError {
   static override readonly code = "content_too_large";
@@ -157,7 +157,7 @@ export class ContentTooLargeError extends ToolError {
  *
  * Remediation: Use a credential that carries the scopes listed in required_scopes.
  *
- * Code `forbidden`; HTTP 403, gRPC PermissionDenied.
+ * Code `forbidden`; HTTP 403, gRPC PermissionDenied; origin `policy`.
  */
 export class ForbiddenError extends ToolError {
   static override readonly code = "forbidden";
@@ -173,7 +173,7 @@ export class ForbiddenError extends ToolError {
  *
  * Remediation: Discover the resource again; the one the call named no longer exists.
  *
- * Code `gone`; HTTP 410, gRPC NotFound. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `gone`; HTTP 410, gRPC NotFound; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class GoneError extends ToolError {
   static override readonly code = "gone";
@@ -189,7 +189,7 @@ export class GoneError extends ToolError {
  *
  * Remediation: Report the error with its request id; retrying is unlikely to help.
  *
- * Code `internal_error`; HTTP 500, gRPC Internal.
+ * Code `internal_error`; HTTP 500, gRPC Internal; origin `runtime`.
  */
 export class InternalError extends ToolError {
   static override readonly code = "internal_error";
@@ -205,7 +205,7 @@ export class InternalError extends ToolError {
  *
  * Remediation: Correct the parameter named in param to the type and range the action documents.
  *
- * Code `invalid_param`; HTTP 422, gRPC InvalidArgument.
+ * Code `invalid_param`; HTTP 422, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidParamError extends ToolError {
   static override readonly code: "invalid_param" | "missing_param" = "invalid_param";
@@ -221,7 +221,7 @@ export class InvalidParamError extends ToolError {
  *
  * Remediation: Add the parameter named in param and call the action again.
  *
- * Code `missing_param`; HTTP 422, gRPC InvalidArgument.
+ * Code `missing_param`; HTTP 422, gRPC InvalidArgument; origin `validation`.
  */
 export class MissingParamError extends InvalidParamError {
   static override readonly code = "missing_param";
@@ -237,7 +237,7 @@ export class MissingParamError extends InvalidParamError {
  *
  * Remediation: Confirm the identifier, or list the resources and use one that exists.
  *
- * Code `not_found`; HTTP 404, gRPC NotFound.
+ * Code `not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class NotFoundError extends ToolError {
   static override readonly code: "not_found" | "unknown_action" | "unknown_instance" = "not_found";
@@ -253,7 +253,7 @@ export class NotFoundError extends ToolError {
  *
  * Remediation: Call one of the actions listed in valid_actions; the hint names the closest one.
  *
- * Code `unknown_action`; HTTP 404, gRPC NotFound.
+ * Code `unknown_action`; HTTP 404, gRPC NotFound; origin `validation`.
  */
 export class UnknownActionError extends NotFoundError {
   static override readonly code = "unknown_action";
@@ -269,7 +269,7 @@ export class UnknownActionError extends NotFoundError {
  *
  * Remediation: List the configured instances and call one that exists.
  *
- * Code `unknown_instance`; HTTP 404, gRPC NotFound.
+ * Code `unknown_instance`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class UnknownInstanceError extends NotFoundError {
   static override readonly code = "unknown_instance";
@@ -285,7 +285,7 @@ export class UnknownInstanceError extends NotFoundError {
  *
  * Remediation: Wait retry_after_ms milliseconds, then send the same call again.
  *
- * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted.
+ * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class RateLimitedError extends ToolError {
   static override readonly code = "rate_limited";
@@ -301,7 +301,7 @@ export class RateLimitedError extends ToolError {
  *
  * Remediation: Send the request again; check the network path if it keeps timing out.
  *
- * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RequestTimeoutError extends ToolError {
   static override readonly code = "request_timeout";
@@ -317,7 +317,7 @@ export class RequestTimeoutError extends ToolError {
  *
  * Remediation: Start the service, or wait for it to come back, then retry.
  *
- * Code `service_unavailable`; HTTP 503, gRPC Unavailable.
+ * Code `service_unavailable`; HTTP 503, gRPC Unavailable; origin `transport`.
  */
 export class ServiceUnavailableError extends ToolError {
   static override readonly code = "service_unavailable";
@@ -333,7 +333,7 @@ export class ServiceUnavailableError extends ToolError {
  *
  * Remediation: Split the work into smaller calls, or raise the timeout if the action allows it.
  *
- * Code `timeout`; HTTP 504, gRPC DeadlineExceeded.
+ * Code `timeout`; HTTP 504, gRPC DeadlineExceeded; origin `execution`.
  */
 export class ToolTimeoutError extends ToolError {
   static override readonly code = "timeout";
@@ -349,7 +349,7 @@ export class ToolTimeoutError extends ToolError {
  *
  * Remediation: Check the gateway URL and any proxy in between; report the status if the URL is right.
  *
- * Code `unexpected_status`; HTTP 500, gRPC Unknown. Synthesized by the SDK for a response without an envelope; no server sends it.
+ * Code `unexpected_status`; HTTP 500, gRPC Unknown; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnexpectedStatusError extends ToolError {
   static override readonly code = "unexpected_status";
@@ -365,7 +365,7 @@ export class UnexpectedStatusError extends ToolError {
  *
  * Remediation: Retry with back-off; if it persists, check the upstream's health.
  *
- * Code `upstream_error`; HTTP 502, gRPC Unavailable.
+ * Code `upstream_error`; HTTP 502, gRPC Unavailable; origin `transport`.
  */
 export class UpstreamError extends ToolError {
   static override readonly code = "upstream_error";

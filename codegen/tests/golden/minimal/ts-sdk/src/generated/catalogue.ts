@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -65,6 +65,7 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
     guidance: "Change the request before sending it again.",
   }),
   sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -91,6 +92,7 @@ export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
     guidance: "Retry with back-off.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -99,7 +101,7 @@ const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "rate_limited",
   message: "rate limit exceeded",
   cause: "The caller sent too many requests.",
-  remediation: "Wait retry_after_ms milliseconds, then retry.",
+  remediation: "Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.",
 });
 
 /** The catalogue spec of `rate_limited`, frozen. */
@@ -117,6 +119,7 @@ export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
     guidance: "Wait, then send the same request.",
   }),
   sideEffects: "none_expected",
+  origin: "budget",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -168,6 +171,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
     guidance: "Treat the code as opaque: follow the message and remediation.",
   }),
   sideEffects: "unknown",
+  origin: "runtime",
   emittedBy: undefined,
 });
 
@@ -192,4 +196,18 @@ export const FALLBACK: FallbackMap = {
   clientError: "bad_request",
   serverError: "internal",
   default: "internal",
+};
+
+/** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
+export const GRPC_GATEWAY: GrpcGatewayMap = {
+  statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],
+  protoNames: ["OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED"],
+  byStatus: [
+    ["InvalidArgument", "bad_request"],
+    ["ResourceExhausted", "rate_limited"],
+  ],
+  default: "internal",
+  channels: [
+    ["mtls", [["PermissionDenied", "bad_request"]]],
+  ],
 };

@@ -40,6 +40,7 @@ export type ErrorObject = {
   request_id?: string;
   recovery?: Recovery;
   side_effects?: "none_expected" | "possible" | "unknown";
+  origin?: Origin;
   /** The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows. */
   refines?: Array<Code>;
   /** Members a newer version may add; readers ignore them. */
@@ -50,6 +51,11 @@ export type ErrorObject = {
   })
   | { code: Exclude<Code, "rate_limited"> }
 );
+
+/**
+ * Where the failure arose; a reader takes it from the code's catalogue entry.
+ */
+export type Origin = "validation" | "policy" | "budget" | "discovery" | "execution" | "control_plane" | "transport" | "runtime";
 
 /**
  * Structured fields; ids, paths and operation names only, never secrets.

@@ -27,7 +27,7 @@ export { MinimalError };
  *
  * Remediation: Fix the request and send it again.
  *
- * Code `bad_request`; HTTP 400, gRPC InvalidArgument.
+ * Code `bad_request`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class BadRequestError extends MinimalError {
   static override readonly code = "bad_request";
@@ -43,7 +43,7 @@ export class BadRequestError extends MinimalError {
  *
  * Remediation: Retry later; report the error if it persists.
  *
- * Code `internal`; HTTP 500, gRPC Internal.
+ * Code `internal`; HTTP 500, gRPC Internal; origin `runtime`.
  */
 export class InternalError extends MinimalError {
   static override readonly code = "internal";
@@ -57,9 +57,9 @@ export class InternalError extends MinimalError {
 /**
  * Rate limit exceeded: The caller sent too many requests.
  *
- * Remediation: Wait retry_after_ms milliseconds, then retry.
+ * Remediation: Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.
  *
- * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted.
+ * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class RateLimitedError extends MinimalError {
   static override readonly code = "rate_limited";

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 
         A code that is not in the catalogue gives this class itself, with the code kept as sent
         (sanitized) and the catalogue's catch-all classification: not retryable, recovery
-        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown.
+        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown, origin
+        runtime.
         """
 
     ErrorBase = ToolError
@@ -60,7 +61,7 @@ else:
 
 A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
 and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
-(same arguments: discouraged), side effects unknown.
+(same arguments: discouraged), side effects unknown, origin runtime.
 """
 
 __all__ = [
@@ -95,7 +96,8 @@ class AmbiguousToolError(ToolError):
     Qualify the tool name with its upstream, for example upstream.tool.
 
     Code ``ambiguous_tool``; HTTP 422; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``tool``.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: discovery.
+    Context: ``tool``.
     """
 
     __module__ = "labby_errors"
@@ -115,8 +117,8 @@ class AuthFailedError(ToolError):
     Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.
 
     Code ``auth_failed``; HTTP 401; gRPC Unauthenticated; not retryable; an authentication failure;
-    recovery ``reauthenticate`` (same arguments: safe); side effects: none_expected. Context:
-    ``upstream``.
+    recovery ``reauthenticate`` (same arguments: safe); side effects: none_expected; origin:
+    policy. Context: ``upstream``.
     """
 
     __module__ = "labby_errors"
@@ -136,8 +138,8 @@ class BadRequestError(ToolError):
     Compare the request with the action's documentation before sending it again.
 
     Code ``bad_request``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. SDK-local:
-    synthesized for a response without an envelope (400, 4xx).
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (400, 4xx).
     """
 
     __module__ = "labby_errors"
@@ -157,7 +159,8 @@ class CallCancelledError(ToolError):
     Check whether the call took effect before deciding to repeat it.
 
     Code ``cancelled``; HTTP 499; gRPC Canceled; not retryable; a cancellation; recovery
-    ``do_not_retry`` (same arguments: discouraged); side effects: possible. Context: ``upstream``.
+    ``do_not_retry`` (same arguments: discouraged); side effects: possible; origin: transport.
+    Context: ``upstream``.
     """
 
     __module__ = "labby_errors"
@@ -177,8 +180,8 @@ class ConfirmationRequiredError(ToolError):
     Ask the user to confirm, then repeat the call with confirmation set.
 
     Code ``confirmation_required``; HTTP 422; gRPC FailedPrecondition; not retryable; recovery
-    ``confirm`` (same arguments: conditional); side effects: none_expected. Context: ``action``,
-    ``safety``.
+    ``confirm`` (same arguments: conditional); side effects: none_expected; origin: policy.
+    Context: ``action``, ``safety``.
     """
 
     __module__ = "labby_errors"
@@ -198,7 +201,7 @@ class ConflictError(ToolError):
     Choose another identifier, or act on the existing resource instead.
 
     Code ``conflict``; HTTP 409; gRPC AlreadyExists; not retryable; recovery ``revise_and_retry``
-    (same arguments: never); side effects: none_expected. Context: ``resource``.
+    (same arguments: never); side effects: none_expected; origin: discovery. Context: ``resource``.
     """
 
     __module__ = "labby_errors"
@@ -218,7 +221,7 @@ class ContentTooLargeError(ToolError):
     Send less content per call, for example by splitting it.
 
     Code ``content_too_large``; HTTP 413; gRPC ResourceExhausted; not retryable; recovery
-    ``reduce_work`` (same arguments: never); side effects: none_expected.
+    ``reduce_work`` (same arguments: never); side effects: none_expected; origin: validation.
     """
 
     __module__ = "labby_errors"
@@ -238,8 +241,8 @@ class ForbiddenError(ToolError):
     Use a credential that carries the scopes listed in required_scopes.
 
     Code ``forbidden``; HTTP 403; gRPC PermissionDenied; not retryable; an authentication failure;
-    recovery ``reauthenticate`` (same arguments: never); side effects: none_expected. Context:
-    ``action``, ``required_scopes``.
+    recovery ``reauthenticate`` (same arguments: never); side effects: none_expected; origin:
+    policy. Context: ``action``, ``required_scopes``.
     """
 
     __module__ = "labby_errors"
@@ -259,8 +262,8 @@ class GoneError(ToolError):
     Discover the resource again; the one the call named no longer exists.
 
     Code ``gone``; HTTP 410; gRPC NotFound; not retryable; recovery ``rediscover`` (same arguments:
-    never); side effects: none_expected. SDK-local: synthesized for a response without an envelope
-    (410).
+    never); side effects: none_expected; origin: discovery. SDK-local: synthesized for a response
+    without an envelope (410).
     """
 
     __module__ = "labby_errors"
@@ -280,8 +283,8 @@ class InternalError(ToolError):
     Report the error with its request id; retrying is unlikely to help.
 
     Code ``internal_error``; HTTP 500; gRPC Internal; not retryable; recovery
-    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown. Context:
-    ``service``, ``original_kind``.
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown; origin: runtime.
+    Context: ``service``, ``original_kind``.
     """
 
     __module__ = "labby_errors"
@@ -301,8 +304,8 @@ class InvalidParamError(ToolError):
     Correct the parameter named in param to the type and range the action documents.
 
     Code ``invalid_param``; HTTP 422; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``action``,
-    ``param``.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``action``, ``param``.
     """
 
     __module__ = "labby_errors"
@@ -322,8 +325,8 @@ class MissingParamError(InvalidParamError):
     Add the parameter named in param and call the action again.
 
     Code ``missing_param``; HTTP 422; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected. Context: ``action``,
-    ``param``.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``action``, ``param``.
     """
 
     __module__ = "labby_errors"
@@ -343,7 +346,7 @@ class NotFoundError(ToolError):
     Confirm the identifier, or list the resources and use one that exists.
 
     Code ``not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover`` (same
-    arguments: never); side effects: none_expected. Context: ``resource``.
+    arguments: never); side effects: none_expected; origin: discovery. Context: ``resource``.
     """
 
     __module__ = "labby_errors"
@@ -363,8 +366,8 @@ class UnknownActionError(NotFoundError):
     Call one of the actions listed in valid_actions; the hint names the closest one.
 
     Code ``unknown_action``; HTTP 404; gRPC NotFound; not retryable; recovery ``revise_and_retry``
-    (same arguments: never); side effects: none_expected. Context: ``action``, ``valid_actions``,
-    ``hint``.
+    (same arguments: never); side effects: none_expected; origin: validation. Context: ``action``,
+    ``valid_actions``, ``hint``.
     """
 
     __module__ = "labby_errors"
@@ -384,7 +387,8 @@ class UnknownInstanceError(NotFoundError):
     List the configured instances and call one that exists.
 
     Code ``unknown_instance``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover``
-    (same arguments: never); side effects: none_expected. Context: ``service``, ``instance``.
+    (same arguments: never); side effects: none_expected; origin: discovery. Context: ``service``,
+    ``instance``.
     """
 
     __module__ = "labby_errors"
@@ -404,7 +408,8 @@ class RateLimitedError(ToolError):
     Wait retry_after_ms milliseconds, then send the same call again.
 
     Code ``rate_limited``; HTTP 429; gRPC ResourceExhausted; retryable; recovery ``retry_later``
-    (same arguments: safe); side effects: none_expected. Context: ``service``, ``retry_after_ms``.
+    (same arguments: safe); side effects: none_expected; origin: budget. Context: ``service``,
+    ``retry_after_ms``.
     """
 
     __module__ = "labby_errors"
@@ -424,8 +429,8 @@ class RequestTimeoutError(ToolError):
     Send the request again; check the network path if it keeps timing out.
 
     Code ``request_timeout``; HTTP 408; gRPC DeadlineExceeded; retryable; recovery ``retry_later``
-    (same arguments: safe); side effects: none_expected. SDK-local: synthesized for a response
-    without an envelope (408).
+    (same arguments: safe); side effects: none_expected; origin: transport. SDK-local: synthesized
+    for a response without an envelope (408).
     """
 
     __module__ = "labby_errors"
@@ -445,8 +450,8 @@ class ServiceUnavailableError(ToolError):
     Start the service, or wait for it to come back, then retry.
 
     Code ``service_unavailable``; HTTP 503; gRPC Unavailable; retryable; recovery
-    ``start_dependency`` (same arguments: safe); side effects: none_expected. Context: ``service``,
-    ``retry_after_ms``.
+    ``start_dependency`` (same arguments: safe); side effects: none_expected; origin: transport.
+    Context: ``service``, ``retry_after_ms``.
     """
 
     __module__ = "labby_errors"
@@ -466,7 +471,8 @@ class ToolTimeoutError(ToolError):
     Split the work into smaller calls, or raise the timeout if the action allows it.
 
     Code ``timeout``; HTTP 504; gRPC DeadlineExceeded; not retryable; recovery ``reduce_work``
-    (same arguments: discouraged); side effects: possible. Context: ``tool``, ``upstream``.
+    (same arguments: discouraged); side effects: possible; origin: execution. Context: ``tool``,
+    ``upstream``.
     """
 
     __module__ = "labby_errors"
@@ -486,8 +492,8 @@ class UnexpectedStatusError(ToolError):
     Check the gateway URL and any proxy in between; report the status if the URL is right.
 
     Code ``unexpected_status``; HTTP 500; gRPC Unknown; not retryable; recovery
-    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown. SDK-local:
-    synthesized for a response without an envelope (default).
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: unknown; origin: runtime.
+    SDK-local: synthesized for a response without an envelope (default).
     """
 
     __module__ = "labby_errors"
@@ -507,7 +513,8 @@ class UpstreamError(ToolError):
     Retry with back-off; if it persists, check the upstream's health.
 
     Code ``upstream_error``; HTTP 502; gRPC Unavailable; retryable; recovery ``retry_later`` (same
-    arguments: conditional); side effects: unknown. Context: ``upstream``, ``original_kind``.
+    arguments: conditional); side effects: unknown; origin: transport. Context: ``upstream``,
+    ``original_kind``.
     """
 
     __module__ = "labby_errors"

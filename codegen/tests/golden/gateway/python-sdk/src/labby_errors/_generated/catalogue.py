@@ -11,6 +11,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypedDict
 
+    from .envelope import Origin
+
     class Advice(TypedDict):
         """What to do next: the fields of the runtime's ``Recovery``."""
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
         is_cancelled: bool
         recovery: Advice
         side_effects: str
+        origin: Origin
         emitted_by: str
         context_fields: tuple[str, ...]
 
@@ -73,6 +76,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Call the tool again with its qualified name."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "server",
         "context_fields": ("tool",),
     },
@@ -88,6 +92,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reauthenticate", "same_arguments": "safe", "guidance": "Refresh the credential, then repeat the same call."},
         "side_effects": "none_expected",
+        "origin": "policy",
         "emitted_by": "server",
         "context_fields": ("upstream",),
     },
@@ -103,6 +108,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the request before sending it again."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -118,6 +124,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": True,
         "recovery": {"action": "do_not_retry", "same_arguments": "discouraged", "guidance": "Do not retry automatically; a cancellation is usually deliberate."},
         "side_effects": "possible",
+        "origin": "transport",
         "emitted_by": "server",
         "context_fields": ("upstream",),
     },
@@ -133,6 +140,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "confirm", "same_arguments": "conditional", "guidance": "Get explicit confirmation; repeat the call only once it is given."},
         "side_effects": "none_expected",
+        "origin": "policy",
         "emitted_by": "server",
         "context_fields": ("action", "safety",),
     },
@@ -148,6 +156,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Use a different identifier or work with the existing one."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "server",
         "context_fields": ("resource",),
     },
@@ -163,6 +172,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reduce_work", "same_arguments": "never", "guidance": "Split the content into smaller calls."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -178,6 +188,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reauthenticate", "same_arguments": "never", "guidance": "Obtain a credential with the required scopes before calling again."},
         "side_effects": "none_expected",
+        "origin": "policy",
         "emitted_by": "server",
         "context_fields": ("action", "required_scopes",),
     },
@@ -193,6 +204,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Look the resource up again."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -208,6 +220,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Escalate to an operator with the request id."},
         "side_effects": "unknown",
+        "origin": "runtime",
         "emitted_by": "server",
         "context_fields": ("service", "original_kind",),
     },
@@ -223,6 +236,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Fix the value of the named parameter."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": ("action", "param",),
     },
@@ -238,6 +252,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Supply the missing parameter."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": ("action", "param",),
     },
@@ -253,6 +268,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Look the resource up again before retrying."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "server",
         "context_fields": ("resource",),
     },
@@ -268,6 +284,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait for the delay in retry_after_ms, then retry unchanged."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("service", "retry_after_ms",),
     },
@@ -283,6 +300,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Resend the same request."},
         "side_effects": "none_expected",
+        "origin": "transport",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -298,6 +316,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "start_dependency", "same_arguments": "safe", "guidance": "Start or wait for the named service, then repeat the call."},
         "side_effects": "none_expected",
+        "origin": "transport",
         "emitted_by": "server",
         "context_fields": ("service", "retry_after_ms",),
     },
@@ -313,6 +332,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "reduce_work", "same_arguments": "discouraged", "guidance": "Do less per call; the same call will likely time out again."},
         "side_effects": "possible",
+        "origin": "execution",
         "emitted_by": "server",
         "context_fields": ("tool", "upstream",),
     },
@@ -328,6 +348,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "inspect_and_escalate", "same_arguments": "discouraged", "guidance": "Treat the failure as opaque; rely on this advice rather than the message."},
         "side_effects": "unknown",
+        "origin": "runtime",
         "emitted_by": "sdk",
         "context_fields": (),
     },
@@ -343,6 +364,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Pick an action from valid_actions and call it instead."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": ("action", "valid_actions", "hint",),
     },
@@ -358,6 +380,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "rediscover", "same_arguments": "never", "guidance": "Discover the configured instances, then target one of them."},
         "side_effects": "none_expected",
+        "origin": "discovery",
         "emitted_by": "server",
         "context_fields": ("service", "instance",),
     },
@@ -373,6 +396,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry later; the call may or may not have reached the upstream."},
         "side_effects": "unknown",
+        "origin": "transport",
         "emitted_by": "server",
         "context_fields": ("upstream", "original_kind",),
     },
@@ -385,6 +409,8 @@ UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments"
 """The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
+UNKNOWN_ORIGIN: "Origin" = "runtime"
+"""Where the failure of an error with a code this catalogue does not define arose."""
 
 FALLBACK_BY_STATUS: "dict[int, str]" = {
     400: "bad_request",
@@ -410,6 +436,19 @@ FALLBACK_SERVER_ERROR = "internal_error"
 """The code of a 5xx response without an envelope whose status is not listed."""
 FALLBACK_DEFAULT = "unexpected_status"
 """The code of any other response without an envelope."""
+
+GRPC_STATUS_NAMES = ("OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated",)
+"""Every gRPC status name, at the index of its number."""
+GRPC_PROTO_NAMES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",)
+"""The same statuses as the gRPC protocol spells them (``CANCELLED``), at the index of their number."""
+GRPC_GATEWAY: "dict[str, str]" = {
+}
+"""The code a gateway answers for a gRPC status, by status name."""
+GRPC_GATEWAY_DEFAULT = "internal_error"
+"""The code of every other gRPC status, and of a value that is no gRPC status."""
+GRPC_CHANNELS: "dict[str, dict[str, str]]" = {
+}
+"""The statuses each channel answers with another code than ``GRPC_GATEWAY``."""
 
 RETIRED: "dict[str, str]" = {
     "code_mode_fuel_exhausted": "timeout",

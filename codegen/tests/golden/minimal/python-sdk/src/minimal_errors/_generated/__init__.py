@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
         A code that is not in the catalogue gives this class itself, with the code kept as sent
         (sanitized) and the catalogue's catch-all classification: not retryable, recovery
-        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown.
+        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown, origin
+        runtime.
         """
 
     ErrorBase = MinimalError
@@ -42,7 +43,7 @@ else:
 
 A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
 and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
-(same arguments: discouraged), side effects unknown.
+(same arguments: discouraged), side effects unknown, origin runtime.
 """
 
 __all__ = [
@@ -59,7 +60,7 @@ class BadRequestError(MinimalError):
     Fix the request and send it again.
 
     Code ``bad_request``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
-    ``revise_and_retry`` (same arguments: never); side effects: none_expected.
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
     """
 
     __module__ = "minimal_errors"
@@ -79,7 +80,7 @@ class InternalError(MinimalError):
     Retry later; report the error if it persists.
 
     Code ``internal``; HTTP 500; gRPC Internal; retryable; recovery ``retry_later`` (same
-    arguments: conditional); side effects: unknown.
+    arguments: conditional); side effects: unknown; origin: runtime.
     """
 
     __module__ = "minimal_errors"
@@ -96,10 +97,11 @@ class InternalError(MinimalError):
 class RateLimitedError(MinimalError):
     """The caller sent too many requests.
 
-    Wait retry_after_ms milliseconds, then retry.
+    Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.
 
     Code ``rate_limited``; HTTP 429; gRPC ResourceExhausted; retryable; recovery ``retry_later``
-    (same arguments: safe); side effects: none_expected. Context: ``retry_after_ms``.
+    (same arguments: safe); side effects: none_expected; origin: budget. Context:
+    ``retry_after_ms``.
     """
 
     __module__ = "minimal_errors"

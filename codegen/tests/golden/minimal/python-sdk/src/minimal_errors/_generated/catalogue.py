@@ -11,6 +11,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypedDict
 
+    from .envelope import Origin
+
     class Advice(TypedDict):
         """What to do next: the fields of the runtime's ``Recovery``."""
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
         is_cancelled: bool
         recovery: Advice
         side_effects: str
+        origin: Origin
         emitted_by: str
         context_fields: tuple[str, ...]
 
@@ -73,6 +76,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "revise_and_retry", "same_arguments": "never", "guidance": "Change the request before sending it again."},
         "side_effects": "none_expected",
+        "origin": "validation",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -88,6 +92,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "conditional", "guidance": "Retry with back-off."},
         "side_effects": "unknown",
+        "origin": "runtime",
         "emitted_by": "server",
         "context_fields": (),
     },
@@ -95,7 +100,7 @@ SPECS: "dict[str, Row]" = {
         "class_name": "RateLimitedError",
         "message": "rate limit exceeded",
         "cause": "The caller sent too many requests.",
-        "remediation": "Wait retry_after_ms milliseconds, then retry.",
+        "remediation": "Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.",
         "http_status": 429,
         "grpc_status": "ResourceExhausted",
         "retryable": True,
@@ -103,6 +108,7 @@ SPECS: "dict[str, Row]" = {
         "is_cancelled": False,
         "recovery": {"action": "retry_later", "same_arguments": "safe", "guidance": "Wait, then send the same request."},
         "side_effects": "none_expected",
+        "origin": "budget",
         "emitted_by": "server",
         "context_fields": ("retry_after_ms",),
     },
@@ -115,6 +121,8 @@ UNKNOWN_RECOVERY: "Advice" = {"action": "inspect_and_escalate", "same_arguments"
 """The recovery advice for a code this catalogue does not define."""
 UNKNOWN_SIDE_EFFECTS = "unknown"
 """The side effects of an error with a code this catalogue does not define."""
+UNKNOWN_ORIGIN: "Origin" = "runtime"
+"""Where the failure of an error with a code this catalogue does not define arose."""
 
 FALLBACK_BY_STATUS: "dict[int, str]" = {
     400: "bad_request",
@@ -139,6 +147,22 @@ FALLBACK_SERVER_ERROR = "internal"
 """The code of a 5xx response without an envelope whose status is not listed."""
 FALLBACK_DEFAULT = "internal"
 """The code of any other response without an envelope."""
+
+GRPC_STATUS_NAMES = ("OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated",)
+"""Every gRPC status name, at the index of its number."""
+GRPC_PROTO_NAMES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",)
+"""The same statuses as the gRPC protocol spells them (``CANCELLED``), at the index of their number."""
+GRPC_GATEWAY: "dict[str, str]" = {
+    "InvalidArgument": "bad_request",
+    "ResourceExhausted": "rate_limited",
+}
+"""The code a gateway answers for a gRPC status, by status name."""
+GRPC_GATEWAY_DEFAULT = "internal"
+"""The code of every other gRPC status, and of a value that is no gRPC status."""
+GRPC_CHANNELS: "dict[str, dict[str, str]]" = {
+    "mtls": {"PermissionDenied": "bad_request"},
+}
+"""The statuses each channel answers with another code than ``GRPC_GATEWAY``."""
 
 RETIRED: "dict[str, str]" = {
     "too_many_requests": "rate_limited",

@@ -15,6 +15,10 @@ Code: TypeAlias = Literal["bad_request", "internal", "rate_limited"]
 """Every code in the catalogue, server-emitted and SDK-local."""
 
 
+Origin: TypeAlias = Literal["validation", "policy", "budget", "discovery", "execution", "control_plane", "transport", "runtime"]
+"""Where the failure arose; a reader takes it from the code's catalogue entry."""
+
+
 class Context(TypedDict):
     """Structured fields; ids, paths and operation names only, never secrets."""
 
@@ -50,6 +54,7 @@ class ErrorObject(TypedDict):
     """The request id, when known."""
     recovery: NotRequired[Recovery]
     side_effects: NotRequired[Literal["none_expected", "possible", "unknown"]]
+    origin: NotRequired[Origin]
     refines: NotRequired[list[Code]]
     """The codes the code refines, nearest first: a reader that does not know the code may act on the first of them it knows."""
 
