@@ -9,10 +9,9 @@
 // and the same for openai-node's error module (`openai/error`), whose
 // classes parse and sanitize nothing: the floor of an error module. Then,
 // bundled from the TypeScript sources with esbuild's metafile: the bytes
-// of each source module in the one-class bundle, and what the parts that
-// the contract puts in every bundle with a class cost alone (every code's
-// texts, which the base class's constructor fills; the sanitizer, which
-// every constructor runs).
+// of each source module in the one-class bundle, and what some parts cost
+// alone (every code's texts, which only the response path reads; the
+// sanitizer, which every constructor runs).
 //
 // The package is resolved through node_modules/ as a user's bundler does,
 // so its "exports", "module" and "sideEffects" fields apply. Run

@@ -9,20 +9,23 @@
 
 import { fillTexts } from "./fields.js";
 import type { Origin, Recovery } from "./generated/envelope.js";
-import { CATCH_ALL, type CheckedFields } from "./spec.js";
+import { CATCH_ALL, isCatalogueCode, type CheckedFields } from "./spec.js";
 import type { CodeSpec, ErrorContext, SideEffects } from "./types.js";
 
 /** What an error is built from; every member is optional. */
 export interface AgentRunErrorInit {
   /**
    * The code: required by the base class (the class of codes the catalogue
-   * does not define); a generated class has its own, and also takes a code
-   * the catalogue does not define (a finer code refining its own).
+   * does not define), which keeps any code as given (sanitized) and still
+   * describes itself: the catch-all's texts and classification, never those
+   * of the code (use {@link errorForCode} for a code's class); a generated
+   * class has its own, and also takes a code the catalogue does not define
+   * (a finer code refining its own).
    */
   readonly code?: string | undefined;
-  /** The envelope `cause`; empty or left out: the catalogue's. */
+  /** The envelope `cause`; empty or left out: the class's catalogue text (none for the base class). */
   readonly errorCause?: string | undefined;
-  /** The remediation; empty or left out: the catalogue's. */
+  /** The remediation; empty or left out: the class's catalogue text (none for the base class). */
   readonly remediation?: string | undefined;
   /** The HTTP status of the response, if there was one (an integer). */
   readonly status?: number | undefined;
@@ -36,7 +39,11 @@ export interface AgentRunErrorInit {
   readonly cause?: unknown;
 }
 
-/** The fields of a public constructor call, sanitized and filled; throws TypeError on misuse. */
+/**
+ * The fields of a public constructor call, sanitized and filled from the
+ * class's own spec only (the catch-all's for the base class, whatever its
+ * code and status); throws TypeError on misuse.
+ */
 function publicFields(spec: CodeSpec, className: string, message: unknown, init: AgentRunErrorInit | undefined): CheckedFields {
   const i: AgentRunErrorInit = init ?? {};
   let code = i.code;
@@ -48,7 +55,7 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     // sanitized, below): a finer code that refines its own.
     if (!own && typeof code !== "string") throw wrongCode();
     code ??= spec.code;
-  } else if (typeof code !== "string" || code === "") {
+  } else if (typeof code !== "string") {
     throw new TypeError(`${className} needs a code`);
   }
   if (i.status !== undefined && !Number.isInteger(i.status)) throw new TypeError("status must be an integer");
@@ -64,11 +71,10 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     remediation: text(i.remediation),
     context: i.context,
     request_id: text(i.requestId),
-    refines: generated ? [spec.code] : undefined,
   };
-  const fields = fillTexts(error, i.status, { trustedCode: own, delay, cause: i.cause });
-  // A catalogue code picks its own entry (the texts of a code; the chain's only for another code).
-  if (generated && !own && fields.spec?.code === fields.code) throw wrongCode();
+  const fields = fillTexts(error, i.status, { trustedCode: own, delay, cause: i.cause }, spec);
+  // A finer code is one the catalogue does not define, once sanitized.
+  if (generated && !own && (fields.code === "" || isCatalogueCode(fields.code))) throw wrongCode();
   return fields;
 }
 
@@ -121,7 +127,9 @@ export class AgentRunError extends Error {
   /**
    * Build an error. Every text is sanitized on the way in (without a token:
    * prefer {@link errorForCode}, which takes one); an empty or missing text
-   * takes the catalogue's.
+   * takes the catalogue's text of the class (a constructor describes its own
+   * class: the base class has the catch-all's, empty, whatever `code` and
+   * `status` it is given).
    *
    * @param message - The one-line summary.
    * @param init - The other fields; the base class needs `code`.

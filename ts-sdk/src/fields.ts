@@ -4,8 +4,9 @@
  * request id and the retry delay, all sanitized. Both the parser
  * (parse.ts, through {@link fill}) and the public constructors (base.ts,
  * through {@link fillTexts}) fill fields here, by one function; only the
- * parser's path reads headers (headers.ts) and recognises catalogue text by
- * equality, so a bundle that only builds errors holds neither.
+ * parser's path reads headers (headers.ts), recognises catalogue text by
+ * equality and looks a code up (every code's texts, the refines walk, the
+ * status fallback), so a bundle that only builds errors holds none of them.
  *
  * @module
  */
@@ -58,11 +59,10 @@ const NO_ENTRY = /* @__PURE__ */ new Entry(CATCH_ALL, false);
 
 /**
  * What the response path and the constructors' path of {@link fillWith}
- * differ in. Each is built on first use (nothing runs at import).
+ * differ in (besides how the code and its entry are picked). Each is built
+ * on first use (nothing runs at import).
  */
 interface FillPath {
-  /** The entry of every catalogue code. */
-  entries(): ReadonlyMap<string, Entry>;
   /** Context keys that only need the token step: catalogue field names that sanitize to themselves. */
   trustedKeys(): ReadonlySet<string>;
   /** The request id and the delay a response's headers give; none for a constructor. */
@@ -74,18 +74,23 @@ let checkedKeys: Set<string> | undefined;
 
 /** The response path: catalogue text sent unchanged is recognised by equality, and headers are read. */
 const RESPONSE_PATH: FillPath = {
-  entries: () => (checkedEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, true)]))),
   // Every code's context fields are catalogue context fields (the generator's model).
   trustedKeys: () => (checkedKeys ??= new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t))),
   headers: fromHeaders,
 };
 
-let plainEntries: Map<string, Entry> | undefined;
+/** The entry of every catalogue code, for the response path. */
+function checked(): ReadonlyMap<string, Entry> {
+  return (checkedEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, true)])));
+}
+
 const NO_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set();
 
-/** The constructors' path: every given text is sanitized (none is compared), and no header is read. */
+/**
+ * The constructors' path: every given text is sanitized (none is compared),
+ * no header is read, and no other code's texts are reached.
+ */
 const CONSTRUCTOR_PATH: FillPath = {
-  entries: () => (plainEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, false)]))),
   trustedKeys: () => NO_KEYS,
   headers: undefined,
 };
@@ -244,22 +249,38 @@ class Members {
  * @param options - The headers, token forms, trusted code, delay and cause.
  */
 export function fill(error: JsonObject | undefined, status: number | undefined, options: FillOptions = NO_OPTIONS): CheckedFields {
-  return fillWith(error, status, options, RESPONSE_PATH);
+  const m = new Members(error);
+  return fillWith(m, pickSent(m, status, options), status, options, RESPONSE_PATH);
 }
 
 /**
- * {@link fill} for the public constructors: `options.headers` is not read,
- * and no text is trusted by equality, so that a bundle of the constructors
- * holds no header or HTTP-date code.
+ * The fields of a public constructor of the class whose texts are `texts`
+ * (the catch-all's for the base class; contract section 3): the code as
+ * given (sanitized unless `options.trustedCode`; empty: the catch-all's),
+ * and for every text left out or empty, that class's default. No other
+ * code's texts or classification, and no status fallback, are reached, and
+ * `options.headers` is not read, so a bundle of one class holds none of them.
  */
-export function fillTexts(error: JsonObject | undefined, status: number | undefined, options: FillOptions): CheckedFields {
-  return fillWith(error, status, options, CONSTRUCTOR_PATH);
+export function fillTexts(error: JsonObject, status: number | undefined, options: FillOptions, texts: CodeTexts): CheckedFields {
+  const m = new Members(error);
+  const given = typeof m.code === "string" ? m.code : "";
+  const code = options.trustedCode === true ? given : sanitizeField(given, options.forms ?? NO_FORMS, options.bodyForms ?? NO_FORMS);
+  const own = texts === CATCH_ALL ? undefined : new Entry(texts, false);
+  return fillWith(m, { code: code === "" ? CATCH_ALL.code : code, read: true, entry: own, defaults: own ?? NO_ENTRY }, status, options, CONSTRUCTOR_PATH);
 }
 
-function fillWith(error: JsonObject | undefined, status: number | undefined, options: FillOptions, path: FillPath): CheckedFields {
-  const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false, delay, cause } = options;
-  const m = new Members(error);
-  const entries = path.entries();
+/** The code of an error, whether its envelope's members are read, the entry of its class, and its defaults' entry. */
+interface Picked {
+  readonly code: string;
+  readonly read: boolean;
+  readonly entry: Entry | undefined;
+  readonly defaults: Entry;
+}
+
+/** Steps 4 and 5 for a response (or `errorForCode`): the code as sent, its entry, the refines walk and the status fallback. */
+function pickSent(m: Members, status: number | undefined, options: FillOptions): Picked {
+  const { forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false } = options;
+  const entries = checked();
   // The code as sent: a catalogue code that sanitizes to itself is found by one lookup.
   let sent: string | undefined;
   let entry: Entry | undefined;
@@ -276,11 +297,17 @@ function fillWith(error: JsonObject | undefined, status: number | undefined, opt
   else if (entry === undefined) entry = refinedEntry(m.refines, entries);
   // The defaults: the code's catalogue texts; for an unknown code, those of the status's fallback code.
   const defaults = entry ?? entries.get(fallbackCode(status)) ?? NO_ENTRY;
+  return { code, read: sent !== undefined, entry, defaults };
+}
+
+function fillWith(m: Members, picked: Picked, status: number | undefined, options: FillOptions, path: FillPath): CheckedFields {
+  const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, delay, cause } = options;
+  const { code, entry, defaults } = picked;
   let message = defaults.spec.message;
   let errorCause = defaults.spec.cause;
   let remediation = defaults.spec.remediation;
   let context = EMPTY_CONTEXT;
-  if (sent !== undefined) {
+  if (picked.read) {
     message = cleanMember(m.message, forms, bodyForms, message, defaults.message) ?? message;
     errorCause = cleanMember(m.cause, forms, bodyForms, errorCause, defaults.cause) ?? errorCause;
     remediation = cleanMember(m.remediation, forms, bodyForms, remediation, defaults.remediation) ?? remediation;
@@ -295,7 +322,7 @@ function fillWith(error: JsonObject | undefined, status: number | undefined, opt
     requestId = read.requestId;
     retryAfterMs = read.delay;
   }
-  if (requestId === undefined && sent !== undefined) {
+  if (requestId === undefined && picked.read) {
     requestId = cleanMember(m.requestId, forms, bodyForms, "", false);
   }
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { CATCH_ALL, FALLBACK, GRPC_GATEWAY, SPECS } from "./generated/catalogue.js";
+import { CATCH_ALL, CODES, FALLBACK, GRPC_GATEWAY, SPECS } from "./generated/catalogue.js";
 import type { CodeSpec, CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 // Nothing here runs at import: the tables are built on first use, so that a
@@ -21,6 +21,13 @@ let specByCode: Map<string, CodeSpec> | undefined;
 /** The spec of `code` in the catalogue, or undefined for an unknown code (safe for any string). */
 export function specOf(code: string): CodeSpec | undefined {
   return (specByCode ??= new Map(SPECS.map((s) => [s.code, s]))).get(code);
+}
+
+let codeSet: Set<string> | undefined;
+
+/** Whether `code` is a code of the catalogue, by its name alone (no spec or text is reached). */
+export function isCatalogueCode(code: string): boolean {
+  return (codeSet ??= new Set(CODES)).has(code);
 }
 
 let fallbackByStatus: Map<number, string> | undefined;

@@ -219,7 +219,7 @@ test("errorForCode builds the class of a code with catalogue defaults and saniti
   assert.equal(errorForCode("internal", "x", { cause: wrapped }).cause, wrapped);
 });
 
-test("errorForCode and the constructors: the catalogue's texts when not given; for an unknown code, the status's fallback's", () => {
+test("errorForCode and the constructors: the catalogue's texts when not given; errorForCode of an unknown code, the status's fallback's", () => {
   const texts = (err: AgentRunError): [string, string, string] => [err.message, err.errorCause, err.remediation];
   const of = (code: string): [string, string, string] => [spec(code).message, spec(code).cause, spec(code).remediation];
   // A catalogue code: its own texts, whatever the status.
@@ -228,9 +228,11 @@ test("errorForCode and the constructors: the catalogue's texts when not given; f
   assert.deepEqual(texts(new NotFoundError()), of("not_found"));
   assert.deepEqual(texts(new NotFoundError("", { errorCause: "", remediation: "" })), of("not_found"));
   // An unknown code: the texts of the code its status falls back to; without a status, the default's.
+  // The base class's constructor describes the base class: no texts, whatever the code and status.
   for (const [status, fallbackOf] of [[undefined, FALLBACK.default], [429, "rate_limited"], [418, FALLBACK.clientError], [599, FALLBACK.serverError], [302, FALLBACK.default]] as const) {
     assert.deepEqual(texts(errorForCode("made_up", "", { status })), of(fallbackOf), String(status));
-    assert.deepEqual(texts(new AgentRunError("", { code: "made_up", status })), of(fallbackOf), String(status));
+    assert.deepEqual(texts(new AgentRunError("", { code: "made_up", status })), ["", "", ""], String(status));
+    assert.deepEqual(texts(new AgentRunError("", { code: fallbackOf, status })), ["", "", ""], String(status));
     const given = errorForCode("made_up", "m", { status });
     assert.deepEqual([given.errorCause, given.remediation], of(fallbackOf).slice(1), String(status));
     assert.equal(given.message, "m");
@@ -255,7 +257,11 @@ test("constructors take plain fields and fill the catalogue defaults", () => {
   assert.equal(err.retryAfterMs, 10);
   const base = new AgentRunError("x", { code: "mine", status: 404 });
   assert.equal(base.code, "mine");
-  assert.equal(base.errorCause, spec("not_found").cause);
+  assert.equal(base.errorCause, "");
+  // The base class with a catalogue code is still the base class, with the catch-all's classification.
+  const coded = new AgentRunError("x", { code: "rate_limited", status: 429 });
+  assert.deepEqual([coded.code, coded.errorCause, coded.retryable, coded.recovery], ["rate_limited", "", false, AgentRunError.spec.recovery]);
+  assert.equal(errorForCode("rate_limited", "x", { status: 429 }).retryable, true, "errorForCode gives the code's class");
   class MyError extends RateLimitedError {}
   const mine = new MyError("y");
   assert.ok(mine instanceof RateLimitedError && mine instanceof MyError);

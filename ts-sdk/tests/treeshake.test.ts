@@ -3,9 +3,9 @@
 // only for `instanceof`: from the built package, the bundle must hold those
 // classes' specs and no other; from the sources (with a metafile, which
 // names the modules), it must hold nothing of the response path (headers,
-// HTTP dates, parsing, transport) nor of the SDK's own errors. Every code's
-// default texts stay: the base class's constructor fills the catalogue's
-// texts of any code it is given (docs/sdk-contract.md section 3).
+// HTTP dates, parsing, transport) nor of the SDK's own errors. Only those
+// classes' default texts stay: a constructor describes its own class and
+// never reads another code's texts (docs/sdk-contract.md section 3).
 //
 // Sizes are not asserted here: they are benchmarks (npm run size, nox -s bench).
 import { test } from "node:test";
@@ -56,15 +56,27 @@ function modulesIn(metafile: Metafile): string[] {
 
 const pickClasses = fc.uniqueArray(fc.constantFrom(...SPECS.map((s) => s.className)), { minLength: 1, maxLength: 3 });
 
-test("a bundle keeps the imported classes' specs and no other, and every code's texts", () => {
+/** The texts and advice of a code's spec. */
+const textsOf = (s: (typeof SPECS)[number]): string[] => [s.message, s.cause, s.remediation, s.recovery.guidance ?? ""];
+
+/** Whether `text` (a minified bundle) holds `value` as a string literal (esbuild picks the quotes). */
+const holdsText = (text: string, value: string): boolean =>
+  value !== "" && [JSON.stringify(value), `'${value}'`, `\`${value}\``].some((literal) => text.includes(literal));
+
+test("a bundle keeps the imported classes' specs and texts, and no other code's", () => {
   fc.assert(
     fc.property(pickClasses, (picked) => {
       const { text } = bundle(instanceofTest(DIST, picked));
       for (const s of SPECS) {
-        const kept = text.includes(`className:${JSON.stringify(s.className)}`);
-        assert.equal(kept, picked.includes(s.className), s.className);
-        // Every code's default texts stay (the base class's constructor reads them).
-        assert.ok(text.includes(JSON.stringify(s.message)), s.code);
+        const mine = picked.includes(s.className);
+        assert.equal(text.includes(`className:${JSON.stringify(s.className)}`), mine, s.className);
+        // A code's texts and advice are held only with its class (they may be shared with a picked one).
+        const shared = SPECS.filter((o) => picked.includes(o.className)).flatMap(textsOf);
+        for (const value of textsOf(s)) {
+          if (shared.includes(value)) continue;
+          assert.ok(!holdsText(text, value), `${picked.join(", ")} holds a text of ${s.code}: ${value}`);
+        }
+        if (mine) assert.ok(holdsText(text, s.message) && holdsText(text, s.remediation), s.code);
       }
     }),
     { numRuns: 8 },

@@ -91,13 +91,19 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     ) -> None:
         """Build an error; every text is sanitized on the way in.
 
+        An error describes its own class: an empty text gives the class's
+        catalogue text, and the base class, whatever ``code`` and ``status``
+        it is given, has the catch-all's (no texts, the unknown-code
+        classification). For a code's class and texts, use ``error_for_code``.
+
         Args:
-            message: the one-line summary; empty gives the catalogue's.
-            code: the machine code. Required on the base class; a generated
-                class defaults to its own code, and also takes a code the
-                catalogue does not define (a finer code refining its own).
-            cause: the call-site detail; empty gives the catalogue's.
-            remediation: what to do next; empty gives the catalogue's.
+            message: the one-line summary; empty gives the class's.
+            code: the machine code. Required on the base class, which keeps
+                it (sanitized); a generated class defaults to its own code,
+                and also takes a code the catalogue does not define (a finer
+                code refining its own).
+            cause: the call-site detail; empty gives the class's.
+            remediation: what to do next; empty gives the class's.
             status: the HTTP status, if the error came from a response.
             context: structured fields; non-scalar values are dropped.
             request_id: the request id, if known.
@@ -145,7 +151,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def retryable(self) -> bool:
         """Whether the same request may succeed later; the SDK never retries by itself."""
-        retryable: bool = _runtime().classify(self.code, self.catalogue_code).retryable
+        retryable: bool = _runtime().classify(self.catalogue_code).retryable
         return retryable
 
     @property
@@ -156,19 +162,19 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def is_auth_failure(self) -> bool:
         """Whether the credential is missing, invalid or not permitted."""
-        failed: bool = _runtime().classify(self.code, self.catalogue_code).is_auth_failure
+        failed: bool = _runtime().classify(self.catalogue_code).is_auth_failure
         return failed
 
     @property
     def is_cancelled(self) -> bool:
         """Whether the caller cancelled the request: not a fault to report."""
-        cancelled: bool = _runtime().classify(self.code, self.catalogue_code).is_cancelled
+        cancelled: bool = _runtime().classify(self.catalogue_code).is_cancelled
         return cancelled
 
     @property
     def recovery(self) -> "Recovery":
         """What to do next: action, whether to resend the same arguments, guidance."""
-        recovery: Recovery = _runtime().classify(self.code, self.catalogue_code).recovery
+        recovery: Recovery = _runtime().classify(self.catalogue_code).recovery
         return recovery
 
     @property
@@ -177,7 +183,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
         One of ``none_expected``, ``possible`` and ``unknown``.
         """
-        side_effects: str = _runtime().classify(self.code, self.catalogue_code).side_effects
+        side_effects: str = _runtime().classify(self.catalogue_code).side_effects
         return side_effects
 
     @property
@@ -210,7 +216,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
 
     def to_dict(self) -> "dict[str, Any]":
         """The error as a JSON-ready dict: the envelope fields plus the classification."""
-        kind = _runtime().classify(self.code, self.catalogue_code)
+        kind = _runtime().classify(self.catalogue_code)
         return {
             "type": type(self).__name__,
             "code": self.code,

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ._headers import Picked
 
 # What the base class in the package's ``__init__`` reads; it imports this module on first use.
-__all__ = ["SPECS", "classify", "init_error", "json_dumps"]
+__all__ = ["SPECS", "classify", "error_by_code", "init_error", "json_dumps"]
 
 MAX_SAFE = 2**53 - 1
 _MAX_KEYS = _cat.CONTEXT_MAX_KEYS
@@ -127,6 +127,7 @@ def fill(
     retry_after_ms: int | None = None,
     checked_context: dict[str, ContextValue] | None = None,
     err: ErrorBase | None = None,
+    own_class: bool = False,
 ) -> ErrorBase:
     """Fill the fields of the error of ``code`` (steps 6 and 7 of contract section 1).
 
@@ -144,6 +145,9 @@ def fill(
             ``members`` (the SDK's own errors).
         err: the instance to fill (the constructor's ``self``); by default a
             new instance of the code's class.
+        own_class: the defaults are those of the class of ``err`` (a public
+            constructor, contract section 3: the base class has the
+            catch-all's, empty), never those of ``code``, its chain or ``status``.
 
     Returns:
         The filled error.
@@ -151,11 +155,17 @@ def fill(
     status = status if type(status) is int else None
     # The catalogue code that picks the class and the default texts: the code, else the first
     # code of the chain it refines (contract section 1, step 5), else none (the status's fallback).
-    kind = code if code in SPECS else None
-    if kind is None and members is not None:
-        kind = refined_code(members.get("refines"))
-    defaults = defaults_of(kind, status)
-    message, cause, remediation = defaults.message, defaults.cause, defaults.remediation
+    if own_class and err is not None:
+        kind = type(err).catalogue_code
+        defaults = SPECS.get(kind) if kind is not None else None
+    else:
+        kind = code if code in SPECS else None
+        if kind is None and members is not None:
+            kind = refined_code(members.get("refines"))
+        defaults = defaults_of(kind, status)
+    message = cause = remediation = ""  # the catch-all has no texts
+    if defaults is not None:
+        message, cause, remediation = defaults.message, defaults.cause, defaults.remediation
     context = {} if checked_context is None else checked_context
     if members is not None:
         message = _member_text(members.get("message"), forms) or message
@@ -188,6 +198,29 @@ def _as_members(context: object) -> dict[str, object]:
         return {}
 
 
+def _checked_members(
+    message: object,
+    cause: object,
+    remediation: object,
+    status: object,
+    context: Mapping[str, Any] | None,
+    request_id: object,
+    retry_after_ms: object,
+) -> dict[str, object]:
+    """The members a caller gave, as an envelope's, once ``status`` and ``retry_after_ms`` are checked."""
+    if status is not None and type(status) is not int:
+        raise TypeError(f"status must be an int or None, not {type(status).__name__}")
+    if retry_after_ms is not None and (type(retry_after_ms) is not int or retry_after_ms < 0):
+        raise ValueError(f"retry_after_ms must be an int of at least 0, not {retry_after_ms!r}")
+    return {
+        "message": str(message),
+        "cause": str(cause),
+        "remediation": str(remediation),
+        "context": _as_members(context) if context else None,
+        "request_id": None if request_id is None else str(request_id),
+    }
+
+
 def init_error(
     err: ErrorBase,
     message: object,
@@ -199,7 +232,11 @@ def init_error(
     request_id: object,
     retry_after_ms: object,
 ) -> None:
-    """``ErrorBase.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized."""
+    """``ErrorBase.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized.
+
+    A constructor describes its own class (contract section 3): the defaults are its class's texts
+    (the base class: the catch-all's, none), whatever ``code`` and ``status`` are.
+    """
     own = type(err).catalogue_code
     if code is None:
         if own is None:
@@ -215,19 +252,25 @@ def init_error(
             raise ValueError(f"{type(err).__name__} has code {own!r}, not {code!r}")
         code = finer
     assert isinstance(code, str)
-    if status is not None and type(status) is not int:
-        raise TypeError(f"status must be an int or None, not {type(status).__name__}")
-    if retry_after_ms is not None and (type(retry_after_ms) is not int or retry_after_ms < 0):
-        raise ValueError(f"retry_after_ms must be an int of at least 0, not {retry_after_ms!r}")
-    members = {
-        "message": str(message),
-        "cause": str(cause),
-        "remediation": str(remediation),
-        "context": _as_members(context) if context else None,
-        "request_id": None if request_id is None else str(request_id),
-        "refines": None if own is None else [own],
-    }
-    fill(code, members, status, retry_after_ms=retry_after_ms, err=err)
+    members = _checked_members(message, cause, remediation, status, context, request_id, retry_after_ms)
+    fill(code, members, status, retry_after_ms=retry_after_ms, err=err, own_class=True)  # type: ignore[arg-type]
+
+
+def error_by_code(
+    code: object,
+    message: object,
+    cause: object,
+    remediation: object,
+    status: object,
+    context: Mapping[str, Any] | None,
+) -> ErrorBase:
+    """``error_for_code`` of a code without a class: as if a server sent it (contract section 1).
+
+    The code is sanitized; a catalogue code (once sanitized) gives its class, any other the base
+    class with the texts of the code ``status`` falls back to.
+    """
+    members = _checked_members(message, cause, remediation, status, context, None, None)
+    return fill(sanitize_text(str(code)), members, status)  # type: ignore[arg-type]
 
 
 def json_dumps(data: object) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from math import isfinite
 
 from . import ErrorBase
-from ._fields import context_value, fill
+from ._fields import context_value, error_by_code, fill
 from ._generated import catalogue as _cat
 from ._sanitize import sanitize_with, token_forms
 from ._spec import lookup
@@ -55,6 +55,8 @@ def error_for_code(
         An instance of the code's class, ready to raise.
     """
     cls = lookup(code)
+    if cls is ErrorBase:  # the base class's constructor would describe the base class, not the code
+        return error_by_code(code, message, cause, remediation, status, context)
     return cls(message, code, cause=cause, remediation=remediation, status=status, context=context)
 
 

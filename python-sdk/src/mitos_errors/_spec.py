@@ -161,10 +161,10 @@ CATCH_ALL = CatchAll(
 """What an error with an unknown code reports: the catalogue's ``unknown_code`` entry."""
 
 
-def classify(code: str, own: str | None = None) -> CodeSpec | CatchAll:
-    """The spec of ``code``; for a code the catalogue does not define, that of ``own`` (the code of
-    the error's class, which a finer code refines), else the catch-all."""
-    return SPECS.get(code) or (SPECS.get(own) if own is not None else None) or CATCH_ALL
+def classify(own: str | None) -> CodeSpec | CatchAll:
+    """The classification of an error whose class stands for ``own``: that code's spec (an error of
+    a finer code has its class's), else (the base class, whatever its code) the catch-all."""
+    return (SPECS.get(own) if own is not None else None) or CATCH_ALL
 
 
 def refined_code(chain: object) -> str | None:

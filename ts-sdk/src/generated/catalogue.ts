@@ -6,9 +6,10 @@
  * the status fallback map. The runtime reads these; it hard-codes none.
  * Every value is a literal (or a frozen one, built by pure calls), so a
  * bundler keeps only the specs its user's code reaches. A code's texts are
- * one object, copied into its spec and listed in TEXTS, which the base
- * class's constructor reads: a bundle with one class keeps every code's
- * texts, and only that class's spec.
+ * one object, copied into its spec and listed in TEXTS, which only the
+ * response path reads: a class's constructor reads its own spec and CODES,
+ * so a bundle with one class keeps that class's spec and texts, and no
+ * other code's.
  *
  * @module
  */
@@ -1367,8 +1368,8 @@ export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
- * of an error the SDK builds, whatever its class (a bundle that only
- * constructs errors keeps these, not every spec).
+ * of an error built by code (from a response, or `errorForCode`); a bundle
+ * that only does that keeps these, not every spec.
  */
 export const TEXTS: readonly CodeTexts[] = [
   BAD_GATEWAY_TEXTS,
@@ -1420,6 +1421,62 @@ export const TEXTS: readonly CodeTexts[] = [
   UNAVAILABLE_TEXTS,
   UNEXPECTED_STATUS_TEXTS,
   WORKSPACE_NOT_FOUND_TEXTS,
+];
+
+/**
+ * Every code of the catalogue, sorted by code, and nothing else: what a
+ * generated class's constructor checks a finer code against.
+ */
+export const CODES: readonly string[] = [
+  "bad_gateway",
+  "bad_request",
+  "body_too_large",
+  "budget_exhausted",
+  "build_failed",
+  "canceled",
+  "conflict",
+  "connection_failed",
+  "connection_lost",
+  "exec_failed",
+  "exec_timeout",
+  "file_failed",
+  "forbidden",
+  "fork_rejected",
+  "fork_unavailable",
+  "gateway_timeout",
+  "idle_timeout",
+  "integration_dependency_missing",
+  "integration_registration_pending",
+  "internal",
+  "invalid_expose_label",
+  "invalid_input",
+  "invalid_json",
+  "invalid_output",
+  "invalid_response",
+  "invalid_serve_port",
+  "kubernetes_not_installed",
+  "missing_expose_domain",
+  "missing_image_or_pool",
+  "missing_serve_pool",
+  "no_default_pool",
+  "no_diff",
+  "not_bound",
+  "not_found",
+  "pool_image_mismatch",
+  "quota_exceeded",
+  "rate_limited",
+  "ready_timeout",
+  "request_timeout",
+  "reserved_expose_label",
+  "response_timeout",
+  "revision_not_committed",
+  "sandbox_failed",
+  "timeout_too_large",
+  "too_many_streams",
+  "unauthorized",
+  "unavailable",
+  "unexpected_status",
+  "workspace_not_found",
 ];
 
 /** Every code of the catalogue, sorted by code. */

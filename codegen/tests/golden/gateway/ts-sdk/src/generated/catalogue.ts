@@ -6,9 +6,10 @@
  * the status fallback map. The runtime reads these; it hard-codes none.
  * Every value is a literal (or a frozen one, built by pure calls), so a
  * bundler keeps only the specs its user's code reaches. A code's texts are
- * one object, copied into its spec and listed in TEXTS, which the base
- * class's constructor reads: a bundle with one class keeps every code's
- * texts, and only that class's spec.
+ * one object, copied into its spec and listed in TEXTS, which only the
+ * response path reads: a class's constructor reads its own spec and CODES,
+ * so a bundle with one class keeps that class's spec and texts, and no
+ * other code's.
  *
  * @module
  */
@@ -611,8 +612,8 @@ export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
- * of an error the SDK builds, whatever its class (a bundle that only
- * constructs errors keeps these, not every spec).
+ * of an error built by code (from a response, or `errorForCode`); a bundle
+ * that only does that keeps these, not every spec.
  */
 export const TEXTS: readonly CodeTexts[] = [
   AMBIGUOUS_TOOL_TEXTS,
@@ -636,6 +637,34 @@ export const TEXTS: readonly CodeTexts[] = [
   UNKNOWN_ACTION_TEXTS,
   UNKNOWN_INSTANCE_TEXTS,
   UPSTREAM_ERROR_TEXTS,
+];
+
+/**
+ * Every code of the catalogue, sorted by code, and nothing else: what a
+ * generated class's constructor checks a finer code against.
+ */
+export const CODES: readonly string[] = [
+  "ambiguous_tool",
+  "auth_failed",
+  "bad_request",
+  "cancelled",
+  "confirmation_required",
+  "conflict",
+  "content_too_large",
+  "forbidden",
+  "gone",
+  "internal_error",
+  "invalid_param",
+  "missing_param",
+  "not_found",
+  "rate_limited",
+  "request_timeout",
+  "service_unavailable",
+  "timeout",
+  "unexpected_status",
+  "unknown_action",
+  "unknown_instance",
+  "upstream_error",
 ];
 
 /** Every code of the catalogue, sorted by code. */
