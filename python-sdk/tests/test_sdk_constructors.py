@@ -69,6 +69,7 @@ def expected(
         "is_cancelled": kind.is_cancelled,
         "recovery": kind.recovery.to_dict(),
         "side_effects": kind.side_effects,
+        "origin": kind.origin,
     }
 
 

@@ -36,8 +36,8 @@ type Args = typeof args extends fc.Arbitrary<infer T> ? T : never;
 
 /** What an error shows: its class, fields and classification. */
 function shown(err: AgentRunError): Record<string, unknown> {
-  const { retryable, recovery, sideEffects, isAuthFailure, isCancelled } = err;
-  return { class: err.constructor, code: err.code, message: err.message, errorCause: err.errorCause, remediation: err.remediation, status: err.status, retryable, recovery, sideEffects, isAuthFailure, isCancelled };
+  const { retryable, recovery, sideEffects, isAuthFailure, isCancelled, origin } = err;
+  return { class: err.constructor, code: err.code, message: err.message, errorCause: err.errorCause, remediation: err.remediation, status: err.status, retryable, recovery, sideEffects, isAuthFailure, isCancelled, origin };
 }
 
 /** The rule: the code as given (sanitized), the status as given, each text given or else the class's, the class's classification. */
@@ -56,6 +56,7 @@ function expected(cls: typeof AgentRunError, a: Args, code: string): Record<stri
     sideEffects: s.sideEffects,
     isAuthFailure: s.isAuthFailure,
     isCancelled: s.isCancelled,
+    origin: s.origin,
   };
 }
 

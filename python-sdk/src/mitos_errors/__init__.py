@@ -189,7 +189,7 @@ class _ErrorBase(Exception):  # noqa: N818  (renamed after the catalogue's base 
     @property
     def origin(self) -> "Origin":
         """Where the failure arose (``validation``, ``transport``...); ``runtime`` for an unknown code."""
-        origin: Origin = _runtime().classify(self.code, self.catalogue_code).origin
+        origin: Origin = _runtime().classify(self.catalogue_code).origin
         return origin
 
     def __str__(self) -> str:
