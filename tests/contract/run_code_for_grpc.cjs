@@ -8,15 +8,7 @@
 // (tests/contract/test_code_for_grpc.py).
 "use strict";
 
-const sdk = require(process.argv[2]);
-const cases = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
-for (const c of cases) {
-  let record;
-  try {
-    const options = c.channel === null ? undefined : { channel: c.channel };
-    record = { code: sdk.codeForGrpc(c.status, options) };
-  } catch (e) {
-    record = { threw: `${e && e.name}: ${e && e.message}` };
-  }
-  process.stdout.write(JSON.stringify(record) + "\n");
-}
+require("./run_cases.cjs")((sdk, c) => {
+  const options = c.channel === null ? undefined : { channel: c.channel };
+  return { code: sdk.codeForGrpc(c.status, options) };
+});

@@ -11,37 +11,30 @@
 // to stdout, under the Python field names (tests/contract/test_error_for_code.py).
 "use strict";
 
-const sdk = require(process.argv[2]);
-const cases = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
-for (const c of cases) {
-  let record;
-  try {
-    const options = {};
-    if (c.cause !== null) options.errorCause = c.cause;
-    if (c.remediation !== null) options.remediation = c.remediation;
-    if (c.status !== null) options.status = c.status;
-    let err;
-    if (c.via === "constructor") {
-      const cls = c.class === null ? sdk.AgentRunError : sdk.lookup(c.class);
-      err = new cls(c.message, { ...options, code: c.code === null ? undefined : c.code });
-    } else {
-      err = sdk.errorForCode(c.code, c.message, options);
-    }
-    record = {
-      class: err.name,
-      code: err.code,
-      message: err.message,
-      cause: err.errorCause,
-      remediation: err.remediation,
-      status: err.status === undefined ? null : err.status,
-      retryable: err.retryable,
-      is_auth_failure: err.isAuthFailure,
-      is_cancelled: err.isCancelled,
-      recovery: { ...err.recovery },
-      side_effects: err.sideEffects,
-    };
-  } catch (e) {
-    record = { threw: `${e && e.name}: ${e && e.message}` };
+require("./run_cases.cjs")((sdk, c) => {
+  const options = {};
+  if (c.cause !== null) options.errorCause = c.cause;
+  if (c.remediation !== null) options.remediation = c.remediation;
+  if (c.status !== null) options.status = c.status;
+  let err;
+  if (c.via === "constructor") {
+    const cls = c.class === null ? sdk.AgentRunError : sdk.lookup(c.class);
+    err = new cls(c.message, { ...options, code: c.code === null ? undefined : c.code });
+  } else {
+    err = sdk.errorForCode(c.code, c.message, options);
   }
-  process.stdout.write(JSON.stringify(record) + "\n");
-}
+  return {
+    class: err.name,
+    code: err.code,
+    message: err.message,
+    cause: err.errorCause,
+    remediation: err.remediation,
+    status: err.status === undefined ? null : err.status,
+    retryable: err.retryable,
+    is_auth_failure: err.isAuthFailure,
+    is_cancelled: err.isCancelled,
+    recovery: { ...err.recovery },
+    side_effects: err.sideEffects,
+    origin: err.origin,
+  };
+});
