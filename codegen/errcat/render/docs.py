@@ -223,10 +223,9 @@ def grpc_rows(cat: Catalogue) -> list[dict[str, str]]:
     return [*rows, {"status": "any other", "code": gateway.default, "channels": "—"}]
 
 
-def render(cat: Catalogue) -> dict[str, str]:
-    """Render ``docs/errors.md``."""
-    rows = {c.code: _row(c) for c in cat.codes}
-    fields = [
+def _field_rows(cat: Catalogue) -> list[dict[str, str]]:
+    """The context-field table: each field's type, range, meaning and the codes that carry it."""
+    return [
         {
             "name": f.name,
             "type": f.type,
@@ -236,15 +235,11 @@ def render(cat: Catalogue) -> dict[str, str]:
         }
         for f in cat.context_fields
     ]
-    families = [
-        {
-            "title": inline(f.title),
-            "summary": inline(f.summary),
-            "rows": [rows[c] for c in f.codes],
-        }
-        for f in cat.families
-    ]
-    surfaces = [
+
+
+def _surface_rows(cat: Catalogue) -> list[dict[str, str]]:
+    """Each surface override, with the code's own text where the surface keeps it."""
+    return [
         {
             "code": c.code,
             "surface": s.surface.replace("_", " "),
@@ -254,13 +249,21 @@ def render(cat: Catalogue) -> dict[str, str]:
         for c in cat.codes
         for s in c.surfaces
     ]
-    status_map = [{"status": str(status), "code": code} for status, code in cat.fallback.by_status]
-    status_map += [
+
+
+def _status_rows(cat: Catalogue) -> list[dict[str, str]]:
+    """The fallback map: each listed status, then the classes and the default."""
+    return [
+        *({"status": str(status), "code": code} for status, code in cat.fallback.by_status),
         {"status": "other 4xx", "code": cat.fallback.client_error},
         {"status": "other 5xx", "code": cat.fallback.server_error},
         {"status": "anything else", "code": cat.fallback.default},
     ]
-    retired = [
+
+
+def _retired_rows(cat: Catalogue) -> list[dict[str, str]]:
+    """The retired codes, with what replaces each."""
+    return [
         {
             "code": r.code,
             "reason": cell(r.reason),
@@ -268,7 +271,11 @@ def render(cat: Catalogue) -> dict[str, str]:
         }
         for r in cat.retired
     ]
-    conditions = [
+
+
+def _condition_rows(cat: Catalogue) -> list[dict[str, str]]:
+    """The condition reasons, with the codes each explains."""
+    return [
         {
             "name": r.name,
             "codes": code_list(list(r.codes)),
@@ -277,20 +284,29 @@ def render(cat: Catalogue) -> dict[str, str]:
         }
         for r in cat.conditions
     ]
+
+
+def render(cat: Catalogue) -> dict[str, str]:
+    """Render ``docs/errors.md``."""
+    rows = {c.code: _row(c) for c in cat.codes}
+    families = [
+        {"title": inline(f.title), "summary": inline(f.summary), "rows": [rows[c] for c in f.codes]}
+        for f in cat.families
+    ]
     text = render_template(
         "docs/errors.md.jinja",
         cat,
         server_rows=[rows[c.code] for c in cat.server_codes],
         sdk_rows=[rows[c.code] for c in cat.sdk_codes],
         all_rows=list(rows.values()),
-        fields=fields,
+        fields=_field_rows(cat),
         families=families,
-        surfaces=surfaces,
-        status_map=status_map,
-        retired=retired,
+        surfaces=_surface_rows(cat),
+        status_map=_status_rows(cat),
+        retired=_retired_rows(cat),
         consumer_schema=f"../{CONSUMER_PATH}",
         strict_schema=f"../{STRICT_PATH}",
-        conditions=conditions,
+        conditions=_condition_rows(cat),
         grpc=grpc_rows(cat),
         api_name=inline(cat.api_name),
         summary=inline(cat.api_summary),
