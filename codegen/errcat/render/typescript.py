@@ -64,8 +64,15 @@ class TsCode:
     """The class name as a string literal."""
     code_key: str
     """The code as an object key."""
-    doc_lines: tuple[str, ...]
-    """The JSDoc lines of the class, each empty or starting with a space."""
+    doc_message: str
+    """The message as doc-comment text, its first letter a capital (the class doc's summary)."""
+    doc_cause: str
+    doc_remediation: str
+    doc_grpc: str
+    doc_origin: str
+    doc_deprecated: str
+    """The deprecation note as doc-comment text; empty when the code is not deprecated."""
+    sdk_local: bool
     message: str
     cause: str
     remediation: str
@@ -198,20 +205,6 @@ def _union(values: list[str]) -> str:
 
 
 def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
-    summary = f"{entry.message[:1].upper()}{entry.message[1:]}: {entry.cause}"
-    lines = [
-        summary,
-        "",
-        f"Remediation: {entry.remediation}",
-        "",
-        f"Code `{entry.code}`; HTTP {entry.http}, gRPC {entry.grpc}; origin `{entry.origin}`.",
-    ]
-    if entry.sdk_local:
-        lines[-1] += (
-            " Synthesized by the SDK for a response without an envelope; no server sends it."
-        )
-    if entry.deprecated:
-        lines += ["", f"@deprecated {entry.deprecated}"]
     name = identifier(entry.class_names[TYPESCRIPT.key])
     return TsCode(
         code=string_literal(entry.code),
@@ -221,7 +214,13 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         code_doc=doc_text(entry.code),
         class_literal=string_literal(name),
         code_key=property_key(entry.code),
-        doc_lines=tuple(f" {doc_text(line)}" if line else "" for line in lines),
+        doc_message=doc_text(entry.message[:1].upper() + entry.message[1:]),
+        doc_cause=doc_text(entry.cause),
+        doc_remediation=doc_text(entry.remediation),
+        doc_grpc=doc_text(entry.grpc),
+        doc_origin=doc_text(entry.origin),
+        doc_deprecated=doc_text(entry.deprecated or ""),
+        sdk_local=entry.sdk_local,
         message=string_literal(entry.message),
         cause=string_literal(entry.cause),
         remediation=string_literal(entry.remediation),
