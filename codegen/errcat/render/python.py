@@ -5,39 +5,30 @@ code in the package ``__init__`` (its code, statuses and public module name
 set in its body, and a code-to-class table), the per-code spec table,
 fallback map and unknown-code catch-all, the sanitizer's character table,
 patterns and trigger test (:mod:`errcat.render.python_triggers`), and the
-envelope ``TypedDict`` models. The behaviour that reads them lives in the
+envelope ``TypedDict`` models (:mod:`errcat.render.python_envelope`). The behaviour that reads them lives in the
 SDK's hand-written modules, which name nothing from any particular catalogue.
 
 Output goes to ``python-sdk/src/<module>/_generated/``. Every literal is
 printed by :func:`~errcat.render.python_text.py_str`, so the same catalogue
-gives the same bytes on any machine. The envelope models come from the
-generated JSON Schema through datamodel-code-generator, imported only when
-this target is rendered.
+gives the same bytes on any machine.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from errcat import refines
 from errcat.model import Catalogue, CharRange, ErrorCode, TextRule
-from errcat.naming import ENVELOPE_TYPE, PYTHON_RUNTIME_BASE
-from errcat.render import environment, header_lines, render_template
-from errcat.render.python_text import WIDTH, docstring, py_str
+from errcat.naming import PYTHON_RUNTIME_BASE
+from errcat.render import environment, render_template
+from errcat.render.python_envelope import envelope_models
+from errcat.render.python_text import docstring, prose, py_str
 from errcat.render.python_triggers import trigger_groups
-from errcat.render.schema import language_schema
 
 
 def package_dir(cat: Catalogue) -> str:
     """The directory, relative to the output root, of the generated package."""
     return f"python-sdk/src/{cat.python_module}/_generated"
-
-
-def prose(template: str, cat: Catalogue, *, indent: int = 0, **values: object) -> str:
-    """The docstring of a prose template (no header): its paragraphs, split at blank lines, wrapped."""
-    text = environment().get_template(template).render(cat=cat, **values)
-    return docstring(text.strip("\n").split("\n\n"), indent=indent)
 
 
 def _tuple(items: tuple[str, ...] | list[str]) -> str:
@@ -191,26 +182,35 @@ def class_view(code: ErrorCode, cat: Catalogue) -> ClassView:
     )
 
 
-def _tree(cat: Catalogue) -> str:
-    """The exception tree drawn in the module docstring (a refined code's class holds its refinements)."""
+@dataclass(frozen=True)
+class TreeRow:
+    """One class of the exception tree the package docstring draws (``python/package_doc.txt.jinja``)."""
+
+    branch: str
+    """The lines drawn before the class name (``│   ├──``): its depth and whether it is last."""
+    name: str
+    code: str
+    http: int
+    sdk_local: bool
+
+
+def tree_rows(cat: Catalogue) -> list[TreeRow]:
+    """The classes under the base class, each refined code's class holding its refinements."""
     children: dict[str | None, list[ErrorCode]] = {}
     for code in cat.codes:
         children.setdefault(code.refines, []).append(code)
-    lines = [cat.base_class]
+    rows: list[TreeRow] = []
 
     def branches(parent: str | None, indent: str) -> None:  # as deep as a chain: 16 at most
         below = children.get(parent, [])
         for i, code in enumerate(below):
             last = i == len(below) - 1
-            where = "SDK-local" if code.sdk_local else "server"
-            lines.append(
-                f"{indent}{'└──' if last else '├──'} {code.python_class} "
-                f"({code.code}, HTTP {code.http}, {where})"
-            )
+            branch = indent + ("└──" if last else "├──")
+            rows.append(TreeRow(branch, code.python_class, code.code, code.http, code.sdk_local))
             branches(code.code, indent + ("    " if last else "│   "))
 
     branches(None, "")
-    return "  " + "\n".join(lines)
+    return rows
 
 
 def spec_view(code: ErrorCode) -> SpecView:
@@ -251,52 +251,17 @@ def rule_view(rule: TextRule) -> RuleView:
     )
 
 
-def envelope_models(cat: Catalogue) -> str:
-    """The envelope ``TypedDict`` models, made by datamodel-code-generator from the schema.
-
-    The import is here, not at the top, so only rendering this target pays for it.
-    """
-    from datamodel_code_generator import InputFileType, LiteralType, PythonVersion, generate
-    from datamodel_code_generator.enums import DataModelType
-    from datamodel_code_generator.format import Formatter
-
-    header = "\n".join(f"# {line}" for line in header_lines(cat))
-    doc = prose("python/envelope_doc.txt.jinja", cat)
-    out = generate(
-        json.dumps(language_schema(cat, "python")),
-        input_file_type=InputFileType.JsonSchema,
-        output_model_type=DataModelType.TypingTypedDict,
-        target_python_version=PythonVersion.PY_311,
-        disable_timestamp=True,
-        formatters=[Formatter.BUILTIN],
-        builtin_format_line_length=WIDTH,
-        custom_file_header=f"{header}\n{doc}",
-        class_name=ENVELOPE_TYPE,
-        use_schema_description=True,
-        use_field_description=True,
-        use_single_line_docstring=True,
-        enum_field_as_literal=LiteralType.All,
-        use_double_quotes=True,
-        use_standard_collections=True,
-        use_union_operator=True,
-    )
-    if not isinstance(out, str):
-        raise TypeError("datamodel-code-generator returned several modules for one schema")
-    return out if out.endswith("\n") else out + "\n"
-
-
 def render_init(cat: Catalogue) -> str:
     """The package ``__init__``: the classes, their table and the base class's name and docstring."""
     classes = [class_view(c, cat) for c in cat.class_order]
-    retryable = "retryable" if cat.unknown.retryable else "not retryable"
     return render_template(
         "python/init.py.jinja",
         cat,
         runtime_base=PYTHON_RUNTIME_BASE,
         runtime_class=f"_{PYTHON_RUNTIME_BASE}",
-        tree=prose("python/package_doc.txt.jinja", cat, tree=_tree(cat)),
-        base_doc=prose("python/base_doc.txt.jinja", cat, retryable=retryable),
-        base_doc_indented=prose("python/base_doc.txt.jinja", cat, indent=8, retryable=retryable),
+        tree=prose("python/package_doc.txt.jinja", cat, rows=tree_rows(cat)),
+        base_doc=prose("python/base_doc.txt.jinja", cat),
+        base_doc_indented=prose("python/base_doc.txt.jinja", cat, indent=8),
         base_name=py_str(cat.base_class),
         module=py_str(cat.python_module),
         classes=classes,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+from errcat.render import environment
+
 WIDTH = 99
 """The line length the generated modules are wrapped to."""
 
@@ -63,3 +65,9 @@ def docstring(paragraphs: list[str], indent: int) -> str:
     if text.endswith('"'):
         text += " "
     return f'"""{text}{closing}"""'
+
+
+def prose(template: str, cat: object, *, indent: int = 0, **values: object) -> str:
+    """The docstring of a prose template (no header): its paragraphs, split at blank lines, wrapped."""
+    text = environment().get_template(template).render(cat=cat, **values)
+    return docstring(text.strip("\n").split("\n\n"), indent=indent)
