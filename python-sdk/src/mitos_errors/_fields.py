@@ -117,6 +117,8 @@ def _member_text(value: object, forms: tuple[str, ...]) -> str:
     return sanitize_with(value, forms) if type(value) is str else ""
 
 
+# Long for its docstring (ten arguments); the body is one path, in the contract's step order,
+# which every error takes: kept whole because the parser calls it once per error.
 def fill(
     code: str,
     members: Mapping[str, object] | None,
