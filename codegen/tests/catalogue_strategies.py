@@ -2,8 +2,9 @@
 
 :func:`catalogues` draws catalogue data within every rule: random code and
 field names (unique also when case and separators are ignored, with class
-names legal in both languages), any subset of the optional sections and keys,
-codes with and without context, and texts from every Unicode category a
+names legal in both languages), any subset of the optional sections and keys
+(a gRPC gateway map with channels, condition reasons named in the remediation
+of the codes they explain), codes with and without context, and texts from every Unicode category a
 catalogue allows, mixed with text that means something in a target language
 (``*/``, backticks, ``|``, ``${``, ``\"\"\"``, backslashes, ``<!--``).
 :func:`to_yaml` writes it as block YAML, one key per line.
@@ -217,9 +218,12 @@ def _fields(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
     return fields
 
 
+OPTIONAL_SECTIONS = ("families", "retired", "unknown_code", "grpc_gateway", "conditions")
+
+
 @st.composite
-def catalogues(draw: st.DrawFn) -> dict[str, Any]:
-    """A valid catalogue of a random API, as plain data."""
+def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A valid catalogue of a random API, as plain data, with each section of ``require``."""
     word = draw(st.from_regex(r"[a-z]{2,8}", fullmatch=True).filter(lambda w: w != "mitos"))
     base = word.capitalize() + draw(st.sampled_from(("Error", "Failure", "Problem")))
     assume(_legal_base(base))
@@ -255,7 +259,7 @@ def catalogues(draw: st.DrawFn) -> dict[str, Any]:
             **SANITIZER,
         },
     }
-    data.update(draw(_optional_sections(codes, target)))
+    data.update(draw(_optional_sections(codes, target, require)))
     return data
 
 
@@ -275,36 +279,92 @@ def _limits(draw: st.DrawFn, ceiling: int) -> dict[str, int]:
 
 @st.composite
 def _optional_sections(
-    draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str]
+    draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str], require: tuple[str, ...]
 ) -> dict[str, Any]:
-    """Some of the optional sections (families, retired codes, the unknown-code classification)."""
-    data: dict[str, Any] = {}
-    if draw(st.booleans()):
-        data["families"] = {
+    """Some of the optional sections (:data:`OPTIONAL_SECTIONS`), each of ``require`` among them."""
+    drawn = {
+        "families": lambda: {
             family: {
                 "title": draw(texts(30)),
                 "summary": draw(texts()),
                 "codes": draw(st.lists(target, min_size=1, unique=True)),
             }
             for family in draw(st.lists(SNAKE, min_size=1, max_size=2, unique=True))
-        }
+        },
+        "retired": lambda: _retired(draw, codes, target),
+        "unknown_code": lambda: _unknown(draw),
+        "grpc_gateway": lambda: draw(grpc_gateways(codes, target)),
+        "conditions": lambda: draw(condition_reasons(codes, target)),
+    }
+    return {name: make() for name, make in drawn.items() if name in require or draw(st.booleans())}
+
+
+def _retired(draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str]) -> Any:
+    folded = {naming.fold(c) for c in codes}
+    retired = draw(
+        st.lists(SNAKE.filter(lambda r: naming.fold(r) not in folded), max_size=2, unique=True)
+    )
+    return {r: {"reason": draw(texts()), "replaced_by": draw(target)} for r in retired}
+
+
+def _unknown(draw: st.DrawFn) -> dict[str, Any]:
+    unknown: dict[str, Any] = {
+        "retryable": draw(st.booleans()),
+        "recovery": draw(RECOVERY),
+        "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
+    }
     if draw(st.booleans()):
-        folded = {naming.fold(c) for c in codes}
-        retired = draw(
-            st.lists(SNAKE.filter(lambda r: naming.fold(r) not in folded), max_size=2, unique=True)
-        )
-        data["retired"] = {
-            r: {"reason": draw(texts()), "replaced_by": draw(target)} for r in retired
+        unknown["origin"] = draw(st.sampled_from(ORIGINS))
+    return unknown
+
+
+@st.composite
+def grpc_gateways(
+    draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str]
+) -> dict[str, Any]:
+    """A valid ``grpc_gateway``: each listed status names a code that carries it; some channels."""
+    carriers: dict[str, list[str]] = {}
+    for code, spec in codes.items():
+        carriers.setdefault(spec["grpc"], []).append(code)
+    listed = draw(st.lists(st.sampled_from(sorted(carriers)), min_size=1, unique=True))
+    override = st.fixed_dictionaries({"code": target, "meaning": texts()})
+    channel = st.fixed_dictionaries(
+        {
+            "summary": texts(),
+            "by_status": st.dictionaries(st.sampled_from(GRPC), override, min_size=1, max_size=3),
         }
+    )
+    gateway: dict[str, Any] = {
+        "by_status": {status: draw(st.sampled_from(carriers[status])) for status in listed},
+        "default": draw(target),
+    }
     if draw(st.booleans()):
-        data["unknown_code"] = {
-            "retryable": draw(st.booleans()),
-            "recovery": draw(RECOVERY),
-            "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
-        }
-        if draw(st.booleans()):
-            data["unknown_code"]["origin"] = draw(st.sampled_from(ORIGINS))
-    return data
+        gateway["channels"] = draw(st.dictionaries(SNAKE, channel, min_size=1, max_size=2))
+    return gateway
+
+
+CONDITION_NAMES = st.from_regex(r"[A-Z][a-z]{1,6}(?:[A-Z][a-z]{1,5}){0,2}", fullmatch=True)
+
+
+@st.composite
+def condition_reasons(
+    draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str]
+) -> dict[str, Any]:
+    """Valid ``conditions``; each code a reason explains gets the reason in its remediation.
+
+    The name goes in parentheses, so no sanitizer pattern reads it with the text before it.
+    """
+    names = draw(
+        st.lists(CONDITION_NAMES.filter(_clean), min_size=1, max_size=3, unique_by=naming.fold)
+    )
+    reasons: dict[str, Any] = {}
+    for name in names:
+        explained = draw(st.lists(target, min_size=1, max_size=3, unique=True))
+        for code in explained:
+            if name not in codes[code]["remediation"]:
+                codes[code]["remediation"] += f" ({name})"
+        reasons[name] = {"codes": explained, "where": draw(texts()), "read": draw(texts())}
+    return reasons
 
 
 class _Dumper(yaml.SafeDumper):

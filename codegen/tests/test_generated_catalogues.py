@@ -7,8 +7,10 @@ Markdown must read back as the catalogue's text (nothing escapes its cell,
 heading or code span), ``llms.txt`` must parse with the format's reference
 parser and state every code (:mod:`llms_check`), and nothing generated may name a code, field or API
 the catalogue lacks. Batches of catalogues are then imported with the
-hand-written Python runtime and type-checked with the hand-written TypeScript
-runtime (one interpreter and one tsc run per batch).
+hand-written Python runtime (each code's example parses to its class, and
+``code_for_grpc`` answers every gRPC status, on every channel, as the model's
+gateway map does) and type-checked with the hand-written TypeScript runtime
+(one interpreter and one tsc run per batch).
 """
 
 from __future__ import annotations
@@ -113,6 +115,8 @@ def allowed_spans(data: dict[str, Any]) -> set[str]:
     names |= set(data["codes"]) | set(data["context_fields"]) | set(data.get("retired", {}))
     names |= {data["base_class"], data["packages"]["python"]["module"]}
     names |= {data["packages"]["typescript"]["package"]}
+    if data.get("conditions"):
+        names.add("status.conditions")  # where the section's reasons show (the meta-schema's word)
     for spec in data["codes"].values():
         names |= {spec["recovery"]["action"], spec["recovery"]["same_arguments"]}
         names.add(spec["side_effects"])
@@ -244,8 +248,11 @@ BATCH = st.lists(
 
 PYTHON_PROBE = """
 import importlib, json, pickle, sys
-for name, module, base, cases in json.loads(sys.argv[1]):
+for name, module, base, cases, grpc in json.loads(sys.argv[1]):
     pkg = importlib.import_module(module)
+    for number, proto_name, channel, expected in grpc:
+        got = [pkg.code_for_grpc(s, channel=channel) for s in (number, str(number), proto_name)]
+        assert got == [expected] * 3, (name, number, channel, got, expected)
     root = getattr(pkg, base)
     limit = importlib.import_module(module + "._generated.catalogue").JSON_MAX_DEPTH
     for code, status, body, parent in cases:
@@ -271,6 +278,17 @@ print("ok")
 """
 
 
+def grpc_cases(data: dict[str, Any]) -> list[list[object]]:
+    """Every gRPC status on no channel and on each channel, with the code the model answers."""
+    gateway = build_model(data, source="catalogue.yaml", regenerate="x").grpc_gateway
+    channels = [None, *(c.name for c in gateway.channels)]
+    return [
+        [s.number, s.proto_name, channel, gateway.code_for(s.name, channel)]
+        for s in gateway.statuses
+        for channel in channels
+    ]
+
+
 @budget(2)
 @given(batch=BATCH)
 def test_random_catalogues_import_with_the_python_runtime(
@@ -294,7 +312,7 @@ def test_random_catalogues_import_with_the_python_runtime(
             for body in bodies
             for code in [body["error"]["code"]]
         ]
-        jobs.append([str(index), module, data["base_class"], cases])
+        jobs.append([str(index), module, data["base_class"], cases, grpc_cases(data)])
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(PYTHON_PROBE), json.dumps(jobs)],
         capture_output=True,

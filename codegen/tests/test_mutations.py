@@ -3,8 +3,10 @@
 Each case takes a catalogue from :mod:`catalogue_strategies`, written as block
 YAML, and makes one edit: delete a required key, change a scalar's type,
 duplicate a key, insert a reserved class name, put a control, bidi or
-invisible character in a text, indent with a tab, add an anchor, or nest a
-value deeply. ``generate`` must exit 2, print every problem on one line as
+invisible character in a text, indent with a tab, add an anchor, nest a
+value deeply, point the gRPC gateway map at a code that does not exist (or
+map OK), or break a condition reason (an unknown code, or a code whose
+remediation no longer names it). ``generate`` must exit 2, print every problem on one line as
 ``FILE:LINE:COLUMN: what [rule]; fix: how`` with one of them on the edited
 line (the mapping's line for a deleted key), write nothing, and never raise.
 """
@@ -66,12 +68,73 @@ def _code_lines(lines: list[str], code: str) -> tuple[int, dict[str, int]]:
     return head, keys
 
 
-KINDS = ("delete", "retype", "duplicate", "reserved", "character", "tab", "anchor", "deep")
+KINDS = (
+    "delete",
+    "retype",
+    "duplicate",
+    "reserved",
+    "character",
+    "tab",
+    "anchor",
+    "deep",
+    "gateway",
+    "condition",
+)
+SECTION_OF = {"gateway": "grpc_gateway", "condition": "conditions"}
+UNKNOWN_CODE = "zz_not_catalogued"
+"""A code no catalogue of the strategies has (their names have at most five letters a part)."""
+
+
+def _section_lines(lines: list[str], section: str) -> range:
+    """The indices of the lines of a top-level ``section``, its own line first."""
+    start = lines.index(f"{section}:")
+    end = next(
+        (i for i in range(start + 1, len(lines)) if not lines[i].startswith(" ")), len(lines)
+    )
+    return range(start, end)
+
+
+def _break_gateway(draw: st.DrawFn, lines: list[str]) -> int:
+    """Point one entry of the gateway map at no code, or map OK; returns the line to blame."""
+    section = _section_lines(lines, "grpc_gateway")
+    head = next(i for i in section if lines[i] == "  by_status:")
+    entries = []
+    for i in range(head + 1, section.stop):
+        if not lines[i].startswith("    ") or lines[i].startswith("     "):
+            break
+        entries.append(i)
+    default = next(i for i in section if lines[i].startswith("  default: "))
+    way = draw(st.sampled_from(("entry", "ok", "default")))
+    if way == "ok":
+        lines.insert(head + 1, f"    OK: {UNKNOWN_CODE}")
+        return head + 1
+    at = draw(st.sampled_from(entries)) if way == "entry" else default
+    lines[at] = lines[at].split(": ", 1)[0] + f": {UNKNOWN_CODE}"
+    return at
+
+
+def _break_condition(draw: st.DrawFn, lines: list[str], data: dict[str, Any]) -> int:
+    """Name an unknown code under a reason, or take the reason out of a code's remediation."""
+    name = draw(st.sampled_from(sorted(data["conditions"])))
+    section = _section_lines(lines, "conditions")
+    head = next(i for i in section if lines[i] in (f"  {name}:", f'  "{name}":'))
+    index = draw(st.sampled_from(range(len(data["conditions"][name]["codes"]))))
+    item = next(i for i in range(head, section.stop) if lines[i].startswith("    - ")) + index
+    code = data["conditions"][name]["codes"][index]
+    if draw(st.booleans()):
+        lines[item] = f"    - {UNKNOWN_CODE}"
+        return item
+    _, keys = _code_lines(lines, code)
+    prefix, value = lines[keys["remediation"]].split(": ", 1)
+    lines[keys["remediation"]] = f"{prefix}: " + value.replace(name, "")
+    return item
 
 
 @st.composite
 def mutations(draw: st.DrawFn, kind: str) -> Mutation:
-    data: dict[str, Any] = draw(catalogues())
+    data: dict[str, Any] = draw(
+        catalogues(require=(SECTION_OF[kind],) if kind in SECTION_OF else ())
+    )
     lines = to_yaml(data).splitlines()
     code = draw(st.sampled_from(sorted(data["codes"])))
     head, keys = _code_lines(lines, code)
@@ -101,6 +164,10 @@ def mutations(draw: st.DrawFn, kind: str) -> Mutation:
         lines[at] = f"{prefix}: {value[:cut]}{draw(st.sampled_from(STRANGE))}{value[cut:]}"
     elif kind == "tab":
         lines[at] = "\t" + line[1:]
+    elif kind == "gateway":
+        target = _break_gateway(draw, lines)
+    elif kind == "condition":
+        target = _break_condition(draw, lines, data)
     elif kind == "anchor":
         prefix, value = line.split(": ", 1)
         lines[at] = f"{prefix}: &{draw(st.from_regex(r'[a-z]{1,6}', fullmatch=True))} {value}"
