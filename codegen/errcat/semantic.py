@@ -3,7 +3,7 @@
 Codes and class names are unique (also once case and separators are
 ignored) and legal in both languages; every name a code, the fallback map, a
 family or a retired entry refers to exists; retired codes stay retired;
-limits are consistent. Each rule has its own id; every problem names the
+limits are consistent, and with the context fields they bound. Each rule has its own id; every problem names the
 value and a concrete fix. The rules on single texts and values live in
 :mod:`errcat.values`, the sanitizer's in :mod:`errcat.patterns`.
 """
@@ -34,6 +34,13 @@ REQUIRED_STATUSES = (
     "504",
 )
 """Statuses the fallback map must name explicitly."""
+
+CEILING_FIELDS = ("max_timeout_s", "timeout_s")
+"""Context fields whose values the timeout ceiling ``limits.max_exec_timeout_s`` bounds.
+
+``max_timeout_s`` is that ceiling (``validate_timeout`` puts it in the context),
+``timeout_s`` a deadline within it; a ``maximum`` of either must be the ceiling.
+"""
 
 
 class _Checker(Checker):
@@ -228,6 +235,18 @@ class _Checker(Checker):
                     "timeout-above-ceiling",
                     f"{value} is above the ceiling limits.max_exec_timeout_s ({ceiling})",
                     f"lower it to {ceiling} or less, or raise max_exec_timeout_s",
+                )
+        fields = as_mapping(self.data.get("context_fields"))
+        for name in CEILING_FIELDS:
+            high = as_mapping(fields.get(name)).get("maximum")
+            at: KeyPath = ("context_fields", name, "maximum")
+            if type(high) in (int, float) and high != ceiling and self.ok(at):
+                self.add(
+                    at,
+                    "maximum-not-ceiling",
+                    f"{high} is not the timeout ceiling limits.max_exec_timeout_s ({ceiling}), "
+                    f"which bounds {name}",
+                    f"set it to {ceiling}, or remove it",
                 )
 
 

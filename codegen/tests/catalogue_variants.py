@@ -46,6 +46,7 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "string_integer.yaml": ('    http: 429\n', '    http: "429"\n'),
     "syntax_error.yaml": ('    context: [retry_after_ms]\n', '    context: [retry_after_ms\n'),
     "tab_indent.yaml": ('    message: rate limit exceeded\n', '   \tmessage: rate limit exceeded\n'),
+    "maximum_not_ceiling.yaml": ('context_fields:\n', 'context_fields:\n  max_timeout_s:\n    type: number\n    meaning: The timeout ceiling, in seconds.\n    maximum: 86400\n'),
     "timeout_above_ceiling.yaml": ('  default_exec_timeout_s: 30\n', '  default_exec_timeout_s: 7200\n'),
     "ts_global.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: {typescript: Promise}\n'),
     "unknown_code_key.yaml": ('    context: [retry_after_ms]\n    retryable: true\n', '    context: [retry_after_ms]\n    retry: true\n'),

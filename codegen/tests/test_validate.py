@@ -17,6 +17,7 @@ from errcat.load import load_catalogue, parse_catalogue
 from errcat.model import build_model
 from errcat.patterns import findings
 from errcat.problems import CatalogueError, Problem, one_line
+from errcat.semantic import CEILING_FIELDS
 from errcat.validate import schema_text, schema_validator, validate
 
 HERE = Path(__file__).resolve().parent
@@ -258,6 +259,34 @@ def test_limits_and_fallback_classes() -> None:
     assert rules(problems) == ["timeout-above-ceiling"]
     problems = variant(("    5xx: internal", "    5xx: internl"))
     assert [(p.rule, p.fix) for p in problems] == [("unknown-fallback-target", 'write "internal"')]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    ceiling=st.integers(2, 10**6),
+    name=st.sampled_from(CEILING_FIELDS),
+    kind=st.sampled_from(("integer", "number")),
+    maximum=st.one_of(st.none(), st.integers(0, 2 * 10**6), st.just(-1)),
+    same=st.booleans(),
+)
+def test_a_ceiling_field_has_the_ceiling_as_its_maximum(
+    ceiling: int, name: str, kind: str, maximum: int | None, same: bool
+) -> None:
+    high = ceiling if same else maximum
+    bound = "" if high is None else f"    maximum: {high}\n"
+    problems = variant(
+        ("  max_exec_timeout_s: 3600\n", f"  max_exec_timeout_s: {ceiling}\n"),
+        ("  default_exec_timeout_s: 30\n", "  default_exec_timeout_s: 1\n"),
+        ("  default_run_code_timeout_s: 60\n", "  default_run_code_timeout_s: 1\n"),
+        (
+            "context_fields:\n",
+            f"context_fields:\n  {name}:\n    type: {kind}\n    meaning: A timeout.\n{bound}",
+        ),
+    )
+    wrong = high is not None and high != ceiling
+    assert rules(problems) == (["maximum-not-ceiling"] if wrong else [])
+    assert all(f"({ceiling}), which bounds {name}" in p.message for p in problems)
+    assert all(p.fix == f"set it to {ceiling}, or remove it" for p in problems)
 
 
 @pytest.mark.parametrize(
