@@ -15,8 +15,8 @@ from typing import Any
 
 from errcat import naming, refines
 
-PYTHON_TYPES = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 TS_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
+"""The TypeScript type of each JSON type of a context field (the contract tests read it)."""
 
 
 @dataclass(frozen=True)
@@ -49,16 +49,6 @@ class ContextField:
         if self.maximum is not None and not isinstance(value, (str, bool)):
             value = min(value, self.maximum)
         return value
-
-    @property
-    def python_type(self) -> str:
-        """The Python annotation of the value (``str``, ``int``, ``float``, ``bool``)."""
-        return PYTHON_TYPES[self.type]
-
-    @property
-    def ts_type(self) -> str:
-        """The TypeScript type of the value (``string``, ``number``, ``boolean``)."""
-        return TS_TYPES[self.type]
 
 
 @dataclass(frozen=True)

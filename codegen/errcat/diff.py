@@ -16,6 +16,7 @@ from operator import attrgetter
 from errcat import diffcover, diffparts
 from errcat.diffcore import Change, Changes, Prose, Side
 from errcat.document import KeyPath
+from errcat.languages import LANGUAGES
 from errcat.model import Catalogue, ErrorCode
 
 __all__ = ["Change", "Side", "compare"]
@@ -66,8 +67,7 @@ def _renames(
 
 def _likeness(entry: ErrorCode) -> tuple[tuple[str, str], ...]:
     return (
-        ("python", entry.python_class),
-        ("typescript", entry.ts_class),
+        *((lang.key, entry.class_names[lang.key]) for lang in LANGUAGES),
         ("message", entry.message),
         ("cause", entry.cause),
         ("remediation", entry.remediation),
@@ -145,8 +145,7 @@ def _code(changes: Changes, old: ErrorCode, new: ErrorCode) -> set[str]:
     _surfaces(changes, old, new)
     renamed = False
     for language, before_class, after_class in (
-        ("Python", old.python_class, new.python_class),
-        ("TypeScript", old.ts_class, new.ts_class),
+        (lang.label, old.class_names[lang.key], new.class_names[lang.key]) for lang in LANGUAGES
     ):
         if before_class != after_class:
             renamed = True

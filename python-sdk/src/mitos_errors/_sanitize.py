@@ -169,7 +169,7 @@ def holds_any(text: str, forms: tuple[str, ...]) -> bool:
 
 
 def untouched_ascii(text: str) -> bool:
-    """Whether ``text`` is ASCII that steps 1 to 3 and 5 leave as it is, by the cheap tests.
+    """Whether ``text`` is ASCII that every step but the token's leaves as it is, by the cheap tests.
 
     True only for ASCII within the cap that step 1 leaves and in which no rule
     can match (the generated trigger test); False says nothing either way.
@@ -180,8 +180,8 @@ def untouched_ascii(text: str) -> bool:
     return False
 
 
-# Catalogue texts and names, each mapped to whether steps 1 to 5 without a
-# token leave it as it is; None until the steps first ran on it.
+# Catalogue texts and names, each mapped to whether the steps without a token
+# leave it as it is; None until the steps first ran on it.
 _CATALOGUE_TEXTS: dict[str, bool | None] = dict.fromkeys(
     text
     for row in _cat.SPECS.values()
