@@ -24,12 +24,55 @@ PATH = "llms.txt"
 
 
 @dataclass(frozen=True)
-class Link:
-    """One line of a section: ``- [name](url): notes``."""
+class ClassName:
+    """A code's class in one SDK language."""
+
+    label: str
+    name: str
+
+
+@dataclass(frozen=True)
+class CodeLink:
+    """A code's line: status, classes, origin, cause and what to do next."""
+
+    code: str
+    url: str
+    http: int
+    classes: tuple[ClassName, ...]
+    origin: str
+    cause: str
+    remediation: str
+
+
+@dataclass(frozen=True)
+class RetiredLink:
+    """A retired code's line, with why it was retired."""
+
+    code: str
+    url: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ConditionLink:
+    """A condition reason's line: the codes it explains, where it shows, what to read."""
 
     name: str
     url: str
-    notes: str
+    codes: tuple[str, ...]
+    where: str
+    read: str
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """The timeout rules' line; a code it names only when the catalogue has it."""
+
+    url: str
+    too_large: bool
+    """The catalogue has ``timeout_too_large``, the error of a timeout above the ceiling."""
+    exec_timeout: bool
+    """The catalogue has ``exec_timeout``, the error of an exec that exits 124."""
 
 
 def one_line(text: str) -> str:
@@ -37,87 +80,50 @@ def one_line(text: str) -> str:
     return inline(text)
 
 
-def classes(code: ErrorCode) -> str:
-    """The code's class in every SDK language: ``Python `X`, TypeScript `Y```."""
-    return ", ".join(f"{lang.label} `{code.class_names[lang.key]}`" for lang in LANGUAGES)
-
-
-def code_link(code: ErrorCode, anchor: str) -> Link:
-    """A code's entry: status, classes, meaning and what to do next."""
-    notes = (
-        f"HTTP {code.http}; {classes(code)}. Origin: {code.origin}. {one_line(code.cause)} "
-        f"Next: {one_line(code.remediation)}"
+def code_link(code: ErrorCode, anchor: str) -> CodeLink:
+    """A code's entry, linking to its heading in the docs."""
+    return CodeLink(
+        code=code.code,
+        url=f"{DOCS_PATH}#{anchor}",
+        http=code.http,
+        classes=tuple(ClassName(lang.label, code.class_names[lang.key]) for lang in LANGUAGES),
+        origin=code.origin,
+        cause=one_line(code.cause),
+        remediation=one_line(code.remediation),
     )
-    return Link(code.code, f"{DOCS_PATH}#{anchor}", notes)
-
-
-def _timeouts(cat: Catalogue) -> str:
-    """The timeout rules in one line, naming only codes the catalogue has."""
-    codes = {c.code for c in cat.codes}
-    limits = cat.limits
-    text = f"A requested timeout above {limits.max_exec_timeout_s} s is rejected"
-    if "timeout_too_large" in codes:
-        text += " with `timeout_too_large`"
-    text += (
-        f", never reduced; without one, exec waits {limits.default_exec_timeout_s} s "
-        f"and run_code {limits.default_run_code_timeout_s} s"
-    )
-    if "exec_timeout" in codes:
-        text += "; an exec that exits 124 raises `exec_timeout`"
-    return text + "."
-
-
-def optional(cat: Catalogue, sections: dict[str, str]) -> list[Link]:
-    """What a shorter context may leave out: the timeout rules and the retired codes."""
-    links = [Link("Timeouts", f"{DOCS_PATH}#{sections['limits']}", _timeouts(cat))]
-    links += [
-        Link(
-            r.code,
-            f"{DOCS_PATH}#{sections['retired']}",
-            f"Retired, never sent. {one_line(r.reason)}",
-        )
-        for r in cat.retired
-    ]
-    return links
 
 
 def render(cat: Catalogue) -> dict[str, str]:
     """Render ``llms.txt``."""
     anchors = page_anchors(cat)
+    codes = {c.code for c in cat.codes}
     text = render_template(
         "llms/llms.txt.jinja",
         cat,
         api_name=one_line(cat.api_name),
         summary=one_line(cat.api_summary),
         unknown_guidance=one_line(cat.unknown.recovery.guidance),
-        docs=[
-            Link(
-                "Error catalogue",
-                DOCS_PATH,
-                "every code with cause, remediation, HTTP and gRPC status, context fields, "
-                "recovery advice and examples",
-            ),
-            Link(
-                "Error envelope JSON Schema",
-                CONSUMER_PATH,
-                "the envelope and, per code, its context fields with their types and bounds; "
-                "any code passes, since a newer server may send a code not listed here",
-            ),
-            Link(
-                "Strict error envelope JSON Schema",
-                STRICT_PATH,
-                "the same for servers and tests: only the codes listed here pass",
-            ),
-        ],
+        docs_path=DOCS_PATH,
+        consumer_path=CONSUMER_PATH,
+        strict_path=STRICT_PATH,
         server=[code_link(c, anchors.codes[c.code]) for c in cat.server_codes],
         sdk=[code_link(c, anchors.codes[c.code]) for c in cat.sdk_codes],
-        optional=optional(cat, anchors.sections),
+        timeouts=Timeouts(
+            url=f"{DOCS_PATH}#{anchors.sections['limits']}",
+            too_large="timeout_too_large" in codes,
+            exec_timeout="exec_timeout" in codes,
+        ),
+        retired=[
+            RetiredLink(r.code, f"{DOCS_PATH}#{anchors.sections['retired']}", one_line(r.reason))
+            for r in cat.retired
+        ],
         conditions=[
-            Link(
+            ConditionLink(
                 r.name,
                 f"{DOCS_PATH}#{anchors.sections['conditions']}",
-                f"You see {', '.join(f'`{c}`' for c in r.codes)}. Where: {one_line(r.where)}. "
-                f"Read: {one_line(r.read)}",
+                r.codes,
+                one_line(r.where),
+                one_line(r.read),
             )
             for r in cat.conditions
         ],
