@@ -1,7 +1,8 @@
 """Render ``docs/errors.md``, the human catalogue.
 
-Every table row and example is prepared here (escaped, ordered, joined) so
-the template only lays them out. Catalogue text is escaped for where it lands:
+Every table row and example is prepared here (escaped, ordered, joined, a
+frozen dataclass per kind of row) so the template only lays them out.
+Catalogue text is escaped for where it lands:
 :func:`inline` for prose, headings and table cells (Markdown and HTML
 punctuation, pipes, line breaks), :func:`fence` for code blocks (a fence
 longer than any backtick run inside). The envelope example is the
@@ -203,7 +204,73 @@ def page_anchors(cat: Catalogue) -> Anchors:
     )
 
 
-def grpc_rows(cat: Catalogue) -> list[dict[str, str]]:
+@dataclass(frozen=True)
+class GrpcRow:
+    """One row of the gRPC map: a status, the code it gets, and what each channel answers."""
+
+    status: str
+    code: str
+    channels: str
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    """One context field: its type, range, meaning and the codes that carry it."""
+
+    name: str
+    type: str
+    range: str
+    meaning: str
+    codes: str
+
+
+@dataclass(frozen=True)
+class SurfaceRow:
+    """One surface override of a code's message and remediation."""
+
+    code: str
+    surface: str
+    message: str
+    remediation: str
+
+
+@dataclass(frozen=True)
+class StatusRow:
+    """One row of the fallback map: a status (or class of them) and its code."""
+
+    status: str
+    code: str
+
+
+@dataclass(frozen=True)
+class RetiredRow:
+    """One retired code, why, and what replaces it."""
+
+    code: str
+    reason: str
+    replaced_by: str
+
+
+@dataclass(frozen=True)
+class ConditionRow:
+    """One condition reason: the codes it explains, where it shows, what to read."""
+
+    name: str
+    codes: str
+    where: str
+    read: str
+
+
+@dataclass(frozen=True)
+class FamilySection:
+    """One family's section: its title, summary and its codes' rows."""
+
+    title: str
+    summary: str
+    rows: list[CodeRow]
+
+
+def grpc_rows(cat: Catalogue) -> list[GrpcRow]:
     """The gRPC gateway map: each status it or a channel lists, then every other status."""
     gateway = cat.grpc_gateway
     listed = {s for s, _ in gateway.by_status} | {
@@ -217,71 +284,69 @@ def grpc_rows(cat: Catalogue) -> list[dict[str, str]]:
             for o in c.overrides
             if o.status == status
         ]
-        rows.append(
-            {"status": status, "code": gateway.code_for(status), "channels": "; ".join(own) or "—"}
-        )
-    return [*rows, {"status": "any other", "code": gateway.default, "channels": "—"}]
+        rows.append(GrpcRow(status, gateway.code_for(status), "; ".join(own) or "—"))
+    return [*rows, GrpcRow("any other", gateway.default, "—")]
 
 
-def _field_rows(cat: Catalogue) -> list[dict[str, str]]:
+def _field_rows(cat: Catalogue) -> list[FieldRow]:
     """The context-field table: each field's type, range, meaning and the codes that carry it."""
     return [
-        {
-            "name": f.name,
-            "type": f.type,
-            "range": value_range(f),
-            "meaning": cell(f.meaning),
-            "codes": code_list([c.code for c in cat.codes if f in c.context]),
-        }
+        FieldRow(
+            name=f.name,
+            type=f.type,
+            range=value_range(f),
+            meaning=cell(f.meaning),
+            codes=code_list([c.code for c in cat.codes if f in c.context]),
+        )
         for f in cat.context_fields
     ]
 
 
-def _surface_rows(cat: Catalogue) -> list[dict[str, str]]:
+def _surface_rows(cat: Catalogue) -> list[SurfaceRow]:
     """Each surface override, with the code's own text where the surface keeps it."""
     return [
-        {
-            "code": c.code,
-            "surface": s.surface.replace("_", " "),
-            "message": cell(s.message or c.message),
-            "remediation": cell(s.remediation or c.remediation),
-        }
+        SurfaceRow(
+            code=c.code,
+            surface=s.surface.replace("_", " "),
+            message=cell(s.message or c.message),
+            remediation=cell(s.remediation or c.remediation),
+        )
         for c in cat.codes
         for s in c.surfaces
     ]
 
 
-def _status_rows(cat: Catalogue) -> list[dict[str, str]]:
+def _status_rows(cat: Catalogue) -> list[StatusRow]:
     """The fallback map: each listed status, then the classes and the default."""
     return [
-        *({"status": str(status), "code": code} for status, code in cat.fallback.by_status),
-        {"status": "other 4xx", "code": cat.fallback.client_error},
-        {"status": "other 5xx", "code": cat.fallback.server_error},
-        {"status": "anything else", "code": cat.fallback.default},
+        *(StatusRow(status=str(status), code=code) for status, code in cat.fallback.by_status),
+        StatusRow(status="other 4xx", code=cat.fallback.client_error),
+        StatusRow(status="other 5xx", code=cat.fallback.server_error),
+        StatusRow(status="anything else", code=cat.fallback.default),
     ]
 
 
-def _retired_rows(cat: Catalogue) -> list[dict[str, str]]:
+def _retired_rows(cat: Catalogue) -> list[RetiredRow]:
     """The retired codes, with what replaces each."""
     return [
-        {
-            "code": r.code,
-            "reason": cell(r.reason),
-            "replaced_by": code_list([r.replaced_by] if r.replaced_by else []),
-        }
+        RetiredRow(
+            code=r.code,
+            reason=cell(r.reason),
+            replaced_by=code_list([r.replaced_by] if r.replaced_by else []),
+        )
         for r in cat.retired
     ]
 
 
-def _condition_rows(cat: Catalogue) -> list[dict[str, str]]:
+def _condition_rows(cat: Catalogue) -> list[ConditionRow]:
     """The condition reasons, with the codes each explains."""
     return [
-        {
-            "name": r.name,
-            "codes": code_list(list(r.codes)),
-            "where": cell(r.where),
-            "read": cell(r.read),
-        }
+        ConditionRow(
+            name=r.name,
+            codes=code_list(list(r.codes)),
+            where=cell(r.where),
+            read=cell(r.read),
+        )
         for r in cat.conditions
     ]
 
@@ -290,7 +355,7 @@ def render(cat: Catalogue) -> dict[str, str]:
     """Render ``docs/errors.md``."""
     rows = {c.code: _row(c) for c in cat.codes}
     families = [
-        {"title": inline(f.title), "summary": inline(f.summary), "rows": [rows[c] for c in f.codes]}
+        FamilySection(inline(f.title), inline(f.summary), [rows[c] for c in f.codes])
         for f in cat.families
     ]
     text = render_template(
