@@ -101,10 +101,8 @@ export interface Limits {
   readonly contextMaxKeys: number;
 }
 
-/** One sanitizer rule (docs/sdk-contract.md section 2, stage 2). */
+/** One sanitizer rule (docs/sdk-contract.md section 2, stage 2); its name is a comment in the generated rules. */
 export interface TextRule {
-  /** What the rule catches. */
-  readonly name: string;
   /** The kept prefix, read with flag `u` ("": the rule has none). */
   readonly prefix: string;
   /** What is covered (after a prefix match, when there is a prefix), read with flag `u`. */

@@ -124,6 +124,7 @@ class TsRule:
     """One sanitizer rule with its regular expression source as a string literal."""
 
     name: str
+    """The rule's name as line-comment text (the runtime does not read it)."""
     prefix: str
     pattern: str
     triggers: str
@@ -268,7 +269,7 @@ def char_class(ranges: tuple[CharRange, ...]) -> str:
 
 def _rule(rule: TextRule) -> TsRule:
     return TsRule(
-        name=string_literal(rule.name),
+        name=line_comment(rule.name),
         prefix=string_literal(rule.prefix),
         pattern=string_literal(rule.pattern),
         triggers=_array(rule.triggers),

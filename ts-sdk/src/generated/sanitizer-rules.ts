@@ -70,88 +70,92 @@ export const REMOVE_CLASS = "[\\u{0}-\\u{8}\\u{E}-\\u{1F}\\u{7F}-\\u{84}\\u{86}-
  */
 export const TO_SPACE_CLASS = "[\\u{9}-\\u{D}\\u{85}\\u{2028}-\\u{2029}]";
 
-/** Secret-like strings: what a match covers (after its prefix) becomes REDACTION. */
+/**
+ * Secret-like strings: what a match covers (after its prefix) becomes
+ * REDACTION. Each rule's name (the catalogue's) is the comment above it: the
+ * runtime never reads it, so it is not data a bundle carries.
+ */
 export const SECRET_RULES: readonly TextRule[] = [
+  // bearer credential
   {
-    name: "bearer credential",
     prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
     pattern: "[A-Za-z0-9._~+/=-]{6,}",
     triggers: ["bearer"],
   },
+  // basic credential
   {
-    name: "basic credential",
     prefix: "[Bb][Aa][Ss][Ii][Cc] +",
     pattern: "(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
     triggers: ["basic"],
   },
+  // private key block
   {
-    name: "private key block",
     prefix: "",
     pattern: "-----BEGIN[A-Z ]*PRIVATE KEY-----(?:.*?-----END[A-Z ]*PRIVATE KEY-----|.*)",
     triggers: ["-----begin"],
   },
+  // Mitos API key
   {
-    name: "Mitos API key",
     prefix: "",
     pattern: "mitos_(?:live|test)_[A-Za-z0-9]{8,}",
     triggers: ["mitos_"],
   },
+  // OpenAI or Anthropic key
   {
-    name: "OpenAI or Anthropic key",
     prefix: "",
     pattern: "sk-[A-Za-z0-9_-]{16,}",
     triggers: ["sk-"],
   },
+  // GitHub token
   {
-    name: "GitHub token",
     prefix: "",
     pattern: "(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
     triggers: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
   },
+  // GitLab token
   {
-    name: "GitLab token",
     prefix: "",
     pattern: "glpat-[A-Za-z0-9_-]{20,}",
     triggers: ["glpat-"],
   },
+  // AWS access key id
   {
-    name: "AWS access key id",
     prefix: "",
     pattern: "(?:AKIA|ASIA)[0-9A-Z]{16}",
     triggers: ["akia", "asia"],
   },
+  // Slack token
   {
-    name: "Slack token",
     prefix: "",
     pattern: "xox[abprs]-[A-Za-z0-9-]{10,}",
     triggers: ["xox"],
   },
+  // Google API key
   {
-    name: "Google API key",
     prefix: "",
     pattern: "AIza[0-9A-Za-z_-]{35}",
     triggers: ["aiza"],
   },
+  // Stripe key
   {
-    name: "Stripe key",
     prefix: "",
     pattern: "(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}",
     triggers: ["_live_", "_test_"],
   },
+  // secret assignment
   {
-    name: "secret assignment",
     prefix: "(?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?",
     pattern: "[^ \"'&,;\\[\\]{}<>…]{4,}",
     triggers: ["pass", "secret", "token", "key"],
   },
+  // JSON web token
   {
-    name: "JSON web token",
     prefix: "",
     pattern: "(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*",
     triggers: ["eyj"],
   },
+  // credentials in a URL
   {
-    name: "credentials in a URL",
     prefix: "://[^ /?#@:]*:(?!//)",
     pattern: "[^ /?#@]+(?=@)",
     triggers: ["://"],
@@ -160,32 +164,32 @@ export const SECRET_RULES: readonly TextRule[] = [
 
 /** Prompt-injection markers: what a match covers (after its prefix) becomes FILTERED. */
 export const INJECTION_RULES: readonly TextRule[] = [
+  // chat template special tokens
   {
-    name: "chat template special tokens",
     prefix: "",
     pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
     triggers: ["<|"],
   },
+  // instruction tags
   {
-    name: "instruction tags",
     prefix: "",
     pattern: "\\[/?[Ii][Nn][Ss][Tt]\\]",
     triggers: ["[inst]", "[/inst]"],
   },
+  // system tags
   {
-    name: "system tags",
     prefix: "",
     pattern: "<</?[Ss][Yy][Ss]>>",
     triggers: ["<<sys>>", "<</sys>>"],
   },
+  // role tags
   {
-    name: "role tags",
     prefix: "",
     pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt]|[Uu][Ss][Ee][Rr]|[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]?)>",
     triggers: ["system>", "assistant>", "user>", "instruction>", "instructions>"],
   },
+  // override instructions
   {
-    name: "override instructions",
     prefix: "",
     pattern: "(?:[Ii][Gg][Nn][Oo][Rr][Ee]|[Dd][Ii][Ss][Rr][Ee][Gg][Aa][Rr][Dd]|[Ff][Oo][Rr][Gg][Ee][Tt]) +(?:[Aa][Ll][Ll] +|[Aa][Nn][Yy] +)?(?:[Tt][Hh][Ee] +)?(?:[Pp][Rr][Ee][Vv][Ii][Oo][Uu][Ss]|[Pp][Rr][Ii][Oo][Rr]|[Aa][Bb][Oo][Vv][Ee]|[Ee][Aa][Rr][Ll][Ii][Ee][Rr]) +(?:[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]|[Dd][Ii][Rr][Ee][Cc][Tt][Ii][Oo][Nn][Ss]|[Pp][Rr][Oo][Mm][Pp][Tt][Ss]?|[Rr][Uu][Ll][Ee][Ss])",
     triggers: ["ignore", "disregard", "forget"],

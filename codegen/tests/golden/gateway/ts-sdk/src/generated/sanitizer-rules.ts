@@ -46,22 +46,26 @@ export const REMOVE_CLASS = "[\\u{0}-\\u{8}\\u{E}-\\u{1F}\\u{7F}-\\u{9F}\\u{200B
  */
 export const TO_SPACE_CLASS = "[\\u{9}-\\u{D}\\u{2028}-\\u{2029}]";
 
-/** Secret-like strings: what a match covers (after its prefix) becomes REDACTION. */
+/**
+ * Secret-like strings: what a match covers (after its prefix) becomes
+ * REDACTION. Each rule's name (the catalogue's) is the comment above it: the
+ * runtime never reads it, so it is not data a bundle carries.
+ */
 export const SECRET_RULES: readonly TextRule[] = [
+  // bearer credential
   {
-    name: "bearer credential",
     prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
     pattern: "[A-Za-z0-9._~+/=-]{6,}",
     triggers: ["bearer"],
   },
+  // OAuth code in a URL
   {
-    name: "OAuth code in a URL",
     prefix: "[?&]code=",
     pattern: "[^&# ]+",
     triggers: ["code="],
   },
+  // provider key
   {
-    name: "provider key",
     prefix: "",
     pattern: "sk-[A-Za-z0-9_-]{16,}",
     triggers: ["sk-"],
@@ -70,14 +74,14 @@ export const SECRET_RULES: readonly TextRule[] = [
 
 /** Prompt-injection markers: what a match covers (after its prefix) becomes FILTERED. */
 export const INJECTION_RULES: readonly TextRule[] = [
+  // chat template special tokens
   {
-    name: "chat template special tokens",
     prefix: "",
     pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
     triggers: ["<|"],
   },
+  // role tags
   {
-    name: "role tags",
     prefix: "",
     pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Uu][Ss][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt])>",
     triggers: ["system>", "user>", "assistant>"],

@@ -39,10 +39,14 @@ export const REMOVE_CLASS = "[\\u{0}-\\u{8}]";
  */
 export const TO_SPACE_CLASS = "[\\u{9}-\\u{D}]";
 
-/** Secret-like strings: what a match covers (after its prefix) becomes REDACTION. */
+/**
+ * Secret-like strings: what a match covers (after its prefix) becomes
+ * REDACTION. Each rule's name (the catalogue's) is the comment above it: the
+ * runtime never reads it, so it is not data a bundle carries.
+ */
 export const SECRET_RULES: readonly TextRule[] = [
+  // bearer credential
   {
-    name: "bearer credential",
     prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
     pattern: "[A-Za-z0-9._~+/=-]{6,}",
     triggers: ["bearer"],
@@ -51,8 +55,8 @@ export const SECRET_RULES: readonly TextRule[] = [
 
 /** Prompt-injection markers: what a match covers (after its prefix) becomes FILTERED. */
 export const INJECTION_RULES: readonly TextRule[] = [
+  // chat template special tokens
   {
-    name: "chat template special tokens",
     prefix: "",
     pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
     triggers: ["<|"],
