@@ -13,7 +13,7 @@
 
 import { CONTEXT_FIELDS, LIMITS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
 import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
-import { NO_FORMS, sanitizeField, sanitizeWithForms } from "./sanitize.js";
+import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
@@ -44,18 +44,21 @@ class Entry {
   declare readonly message: boolean;
   declare readonly cause: boolean;
   declare readonly remediation: boolean;
-  constructor(spec: CodeTexts, checked: boolean) {
-    const same = (t: string): boolean => checked && sanitizeWithForms(t, NO_FORMS) === t;
+  /** `same` tells whether a text sanitizes to itself; none: no text is trusted. */
+  constructor(spec: CodeTexts, same: ((text: string) => boolean) | undefined) {
     this.spec = spec;
-    this.code = same(spec.code);
-    this.message = same(spec.message);
-    this.cause = same(spec.cause);
-    this.remediation = same(spec.remediation);
+    this.code = same !== undefined && same(spec.code);
+    this.message = same !== undefined && same(spec.message);
+    this.cause = same !== undefined && same(spec.cause);
+    this.remediation = same !== undefined && same(spec.remediation);
   }
 }
 
 /** The catch-all's texts are empty: never trusted. */
-const NO_ENTRY = /* @__PURE__ */ new Entry(CATCH_ALL, false);
+const NO_ENTRY = /* @__PURE__ */ new Entry(CATCH_ALL, undefined);
+
+/** Whether `text` sanitizes to itself without a token. */
+const isClean = (text: string): boolean => sanitizeWithForms(text, NO_FORMS) === text;
 
 /**
  * What the response path and the constructors' path of {@link fillWith}
@@ -67,6 +70,8 @@ interface FillPath {
   trustedKeys(): ReadonlySet<string>;
   /** The request id and the delay a response's headers give; none for a constructor. */
   readonly headers: typeof fromHeaders | undefined;
+  /** The sanitizer of a text member, key or value (see {@link sanitizeField}). */
+  readonly sanitize: (text: string, forms: readonly string[], plainForms: readonly string[]) => string;
 }
 
 let checkedEntries: Map<string, Entry> | undefined;
@@ -75,24 +80,28 @@ let checkedKeys: Set<string> | undefined;
 /** The response path: catalogue text sent unchanged is recognised by equality, and headers are read. */
 const RESPONSE_PATH: FillPath = {
   // Every code's context fields are catalogue context fields (the generator's model).
-  trustedKeys: () => (checkedKeys ??= new Set(CONTEXT_FIELDS.filter((t) => sanitizeWithForms(t, NO_FORMS) === t))),
+  trustedKeys: () => (checkedKeys ??= new Set(CONTEXT_FIELDS.filter(isClean))),
   headers: fromHeaders,
+  sanitize: sanitizeField,
 };
 
 /** The entry of every catalogue code, for the response path. */
 function checked(): ReadonlyMap<string, Entry> {
-  return (checkedEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, true)])));
+  return (checkedEntries ??= new Map(TEXTS.map((t) => [t.code, new Entry(t, isClean)])));
 }
 
 const NO_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set();
 
 /**
- * The constructors' path: every given text is sanitized (none is compared),
- * no header is read, and no other code's texts are reached.
+ * The constructors' path: every given text is sanitized (none is compared)
+ * by every rule, without the trigger automaton (the program's own text: a
+ * bundle of classes holds no automaton); no header is read, and no other
+ * code's texts are reached.
  */
 const CONSTRUCTOR_PATH: FillPath = {
   trustedKeys: () => NO_KEYS,
   headers: undefined,
+  sanitize: (text, forms) => sanitizeEvery(text, forms),
 };
 
 /**
@@ -124,10 +133,10 @@ function cleanMember(
   plainForms: readonly string[],
   expected: string,
   trusted: boolean,
+  sanitize: FillPath["sanitize"],
 ): string | undefined {
   if (typeof value !== "string") return undefined;
-  const out =
-    trusted && value === expected && !holdsAny(value, plainForms) ? value : sanitizeField(value, forms, plainForms);
+  const out = trusted && value === expected && !holdsAny(value, plainForms) ? value : sanitize(value, forms, plainForms);
   return out === "" ? undefined : out;
 }
 
@@ -141,7 +150,13 @@ let catalogueFields: Set<string> | undefined;
  * A member whose key is empty or changed by sanitizing is dropped (so no two
  * keys collide, and key order does not matter). Values follow the value rule.
  */
-function buildContext(raw: unknown, forms: readonly string[], plainForms: readonly string[], trusted: ReadonlySet<string>): ErrorContext {
+function buildContext(
+  raw: unknown,
+  forms: readonly string[],
+  plainForms: readonly string[],
+  trusted: ReadonlySet<string>,
+  sanitize: FillPath["sanitize"],
+): ErrorContext {
   if (!isObject(raw)) return EMPTY_CONTEXT;
   let keys = Object.keys(raw);
   if (keys.length === 0) return EMPTY_CONTEXT;
@@ -154,9 +169,9 @@ function buildContext(raw: unknown, forms: readonly string[], plainForms: readon
     const key = keys[i]!;
     // A trusted field name only needs the token step; any other key is kept when sanitizing leaves it as it is.
     if (key === "") continue;
-    if (trusted.has(key) ? holdsAny(key, plainForms) : sanitizeField(key, forms, plainForms) !== key) continue;
+    if (trusted.has(key) ? holdsAny(key, plainForms) : sanitize(key, forms, plainForms) !== key) continue;
     const value = raw[key];
-    const kept = typeof value === "string" ? sanitizeField(value, forms, plainForms) : contextValue(value);
+    const kept = typeof value === "string" ? sanitize(value, forms, plainForms) : contextValue(value);
     if (kept !== undefined) (out ??= new NewContext())[key] = kept;
   }
   return out === undefined ? EMPTY_CONTEXT : Object.freeze(out);
@@ -264,8 +279,8 @@ export function fill(error: JsonObject | undefined, status: number | undefined, 
 export function fillTexts(error: JsonObject, status: number | undefined, options: FillOptions, texts: CodeTexts): CheckedFields {
   const m = new Members(error);
   const given = typeof m.code === "string" ? m.code : "";
-  const code = options.trustedCode === true ? given : sanitizeField(given, options.forms ?? NO_FORMS, options.bodyForms ?? NO_FORMS);
-  const own = texts === CATCH_ALL ? undefined : new Entry(texts, false);
+  const code = options.trustedCode === true ? given : CONSTRUCTOR_PATH.sanitize(given, options.forms ?? NO_FORMS, NO_FORMS);
+  const own = texts === CATCH_ALL ? undefined : new Entry(texts, undefined);
   return fillWith(m, { code: code === "" ? CATCH_ALL.code : code, read: true, entry: own, defaults: own ?? NO_ENTRY }, status, options, CONSTRUCTOR_PATH);
 }
 
@@ -303,15 +318,16 @@ function pickSent(m: Members, status: number | undefined, options: FillOptions):
 function fillWith(m: Members, picked: Picked, status: number | undefined, options: FillOptions, path: FillPath): CheckedFields {
   const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, delay, cause } = options;
   const { code, entry, defaults } = picked;
+  const sanitize = path.sanitize;
   let message = defaults.spec.message;
   let errorCause = defaults.spec.cause;
   let remediation = defaults.spec.remediation;
   let context = EMPTY_CONTEXT;
   if (picked.read) {
-    message = cleanMember(m.message, forms, bodyForms, message, defaults.message) ?? message;
-    errorCause = cleanMember(m.cause, forms, bodyForms, errorCause, defaults.cause) ?? errorCause;
-    remediation = cleanMember(m.remediation, forms, bodyForms, remediation, defaults.remediation) ?? remediation;
-    context = buildContext(m.context, forms, bodyForms, path.trustedKeys());
+    message = cleanMember(m.message, forms, bodyForms, message, defaults.message, sanitize) ?? message;
+    errorCause = cleanMember(m.cause, forms, bodyForms, errorCause, defaults.cause, sanitize) ?? errorCause;
+    remediation = cleanMember(m.remediation, forms, bodyForms, remediation, defaults.remediation, sanitize) ?? remediation;
+    context = buildContext(m.context, forms, bodyForms, path.trustedKeys(), sanitize);
   }
   // The header when it is not empty once sanitized, else the envelope's.
   // The delay: the caller's, else the context's retry_after_ms, else the headers'.
@@ -323,7 +339,7 @@ function fillWith(m: Members, picked: Picked, status: number | undefined, option
     retryAfterMs = read.delay;
   }
   if (requestId === undefined && picked.read) {
-    requestId = cleanMember(m.requestId, forms, bodyForms, "", false);
+    requestId = cleanMember(m.requestId, forms, bodyForms, "", false, sanitize);
   }
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
 }

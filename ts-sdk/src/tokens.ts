@@ -14,8 +14,14 @@ import { FILTERED, REDACTION, TRUNCATION_MARKER } from "./generated/sanitizer-ru
 import { cleanCharacters, engine } from "./triggers.js";
 
 /** The bytes percent-encoding leaves as they are: A-Z a-z 0-9 - . _ ~ */
-const UNRESERVED = new Uint8Array(128);
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~") UNRESERVED[ch.charCodeAt(0)] = 1;
+const UNRESERVED = /* @__PURE__ */ asciiSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~");
+
+/** A table of the ASCII characters of `chars` (1) and the others (0); a pure call, so a bundle without tokens drops it. */
+function asciiSet(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const ch of chars) table[ch.charCodeAt(0)] = 1;
+  return table;
+}
 const HEX_UPPER = "0123456789ABCDEF";
 const HEX_LOWER = "0123456789abcdef";
 
@@ -53,11 +59,15 @@ export const NO_FORMS: readonly string[] = Object.freeze([]);
  * the rewritten text (and after redacting other forms) only where it
  * occurred in the cleaned text. An empty marker joins text: then every form may.
  */
-const EDGES = new Set<string>();
 const WRITTEN: readonly string[] = [REDACTION, FILTERED];
-const MARKERS_JOIN = WRITTEN.includes("");
-for (const marker of WRITTEN) {
-  if (marker !== "") EDGES.add(marker[0]!).add(marker[marker.length - 1]!);
+const MARKERS_JOIN = (REDACTION as string) === "" || (FILTERED as string) === "";
+const EDGES = /* @__PURE__ */ edgesOf(WRITTEN);
+
+/** The first and last characters of the non-empty `markers` (a pure call: no statement runs at import). */
+function edgesOf(markers: readonly string[]): ReadonlySet<string> {
+  const edges = new Set<string>();
+  for (const m of markers) if (m !== "") edges.add(m[0]!).add(m[m.length - 1]!);
+  return edges;
 }
 
 function canBeMade(form: string): boolean {

@@ -1,7 +1,7 @@
 /**
  * Stage 1 and the trigger pre-filter of the sanitizer (docs/sdk-contract.md,
  * section 2): the compiled rules, the character classes of step 1, and one
- * automaton over the rules' trigger literals.
+ * automaton over the rules' trigger literals, each built on first use.
  *
  * Most text is clean ASCII. One pass of the automaton (built once,
  * case-insensitive) tells whether a text may need step 1, and which rules'
@@ -23,10 +23,16 @@ export const NOT_ASCII = -2;
 /** The transition table: a row of 128 entries per state, each the next state's row offset. */
 type Table = Uint16Array | Int32Array;
 
-/** The compiled rules and the trigger automaton. */
-export interface Engine {
+/** The compiled rules and the classes of step 1: all that sanitizing needs, without the automaton. */
+export interface Compiled {
   /** Injection rules first, then secret rules; rule i is bit i of a mask. */
   readonly rules: readonly CompiledRule[];
+  readonly remove: RegExp;
+  readonly toSpace: RegExp;
+}
+
+/** The compiled rules and the trigger automaton. */
+export interface Engine extends Compiled {
   /**
    * Rules that run on any ASCII text: those with a non-ASCII trigger or none.
    * Rules past the 31st (more than a mask holds) always run too.
@@ -48,8 +54,34 @@ export interface Engine {
   readonly dead: number;
   /** The ASCII characters step 1 removes or replaces. */
   readonly step1: Uint8Array;
-  readonly remove: RegExp;
-  readonly toSpace: RegExp;
+}
+
+type Source = readonly [TextRule, boolean];
+
+/** Injection markers first, then secrets (contract section 2, stage 3); a secret rule is marked true. */
+function sources(): Source[] {
+  return [...INJECTION_RULES.map((r): Source => [r, false]), ...SECRET_RULES.map((r): Source => [r, true])];
+}
+
+let rulesBuilt: Compiled | undefined;
+
+/**
+ * The rules and classes, compiled on first use. A constructor's path
+ * (which runs every rule) reaches only this, so a bundle of classes holds
+ * no automaton; the engine shares the same objects.
+ */
+export function compiledRules(): Compiled {
+  return (rulesBuilt ??= {
+    rules: sources().map(
+      ([r, secret]): CompiledRule => ({
+        prefix: r.prefix === "" ? undefined : new RegExp(r.prefix, "gu"),
+        pattern: new RegExp(r.pattern, r.prefix === "" ? "gu" : "uy"),
+        secret,
+      }),
+    ),
+    remove: new RegExp(REMOVE_CLASS, "gu"),
+    toSpace: new RegExp(TO_SPACE_CLASS, "gu"),
+  });
 }
 
 let built: Engine | undefined;
@@ -59,25 +91,10 @@ export function engine(): Engine {
   return (built ??= build());
 }
 
-type Source = readonly [TextRule, boolean];
-
 function build(): Engine {
-  // Injection markers first, then secrets (contract section 2, stage 3).
-  const sources: Source[] = [
-    ...INJECTION_RULES.map((r): Source => [r, false]),
-    ...SECRET_RULES.map((r): Source => [r, true]),
-  ];
-  const rules = sources.map(
-    ([r, secret]): CompiledRule => ({
-      prefix: r.prefix === "" ? undefined : new RegExp(r.prefix, "gu"),
-      pattern: new RegExp(r.pattern, r.prefix === "" ? "gu" : "uy"),
-      secret,
-    }),
-  );
-  const remove = new RegExp(REMOVE_CLASS, "gu");
-  const toSpace = new RegExp(TO_SPACE_CLASS, "gu");
+  const { rules, remove, toSpace } = compiledRules();
   const step1 = step1Table(remove, toSpace);
-  const trie = buildTrie(sources);
+  const trie = buildTrie(sources());
   const { full, found } = resolveFailures(trie.children, trie.ends);
   return { rules, always: trie.always, step1, remove, toSpace, ...renumber(full, found, step1) };
 }
@@ -260,6 +277,6 @@ export function triggersOf(e: Engine, text: string): number {
 }
 
 /** Step 1: delete the `remove` characters, turn the `to_space` characters into spaces. */
-export function cleanCharacters(e: Engine, text: string): string {
+export function cleanCharacters(e: Compiled, text: string): string {
   return text.replace(e.remove, "").replace(e.toSpace, " ");
 }

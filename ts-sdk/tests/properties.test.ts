@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import util from "node:util";
 import fc from "fast-check";
 
-import { errorFromBody, sanitizeText, parseHttpDate } from "@mitos/errors";
+import { AgentRunError, RateLimitedError, errorFromBody, sanitizeText, parseHttpDate } from "@mitos/errors";
+import { sanitizeEvery, sanitizeWithForms, tokenForms } from "../src/sanitize.js";
 import { FILTERED, LIMITS, REDACTION, TRUNCATION_MARKER, codePoints } from "./support.js";
 import { referenceForms, referenceSanitize } from "./reference.js";
 import {
@@ -32,6 +33,34 @@ function assertNoForm(text: string, tok: string, what: string): void {
 }
 
 const withToken = fc.oneof(fc.constant(undefined), token).chain((tok) => fc.tuple(fc.constant(tok), hostileText(tok)));
+
+test("every rule without the automaton (the constructors' path) gives what the automaton's path gives", () => {
+  fc.assert(
+    fc.property(withToken, ([tok, text]) => {
+      const forms = tokenForms(tok);
+      const every = sanitizeEvery(text, forms);
+      assert.equal(every, sanitizeWithForms(text, forms));
+      assert.equal(every, referenceSanitize(text, tok));
+    }),
+    params,
+  );
+});
+
+test("a constructor sanitizes every text it is given as sanitizeText does", () => {
+  fc.assert(
+    fc.property(hostileText(undefined), hostileText(undefined), hostileText(undefined), (message, cause, key) => {
+      const clean = (t: string): string => referenceSanitize(t, undefined);
+      const e = new RateLimitedError(message, { errorCause: cause, context: { [key]: message, retry_after_ms: 5 } });
+      const base = new AgentRunError(message, { code: `x_${key}` });
+      if (clean(message) !== "") assert.equal(e.message, clean(message));
+      if (clean(cause) !== "") assert.equal(e.errorCause, clean(cause));
+      if (key !== "" && clean(key) === key) assert.equal(e.context[key], clean(message));
+      else assert.ok(!Object.hasOwn(e.context, key) || key === "retry_after_ms");
+      assert.equal(base.code, clean(`x_${key}`));
+    }),
+    params,
+  );
+});
 
 test("sanitizeText: total, clean, capped, idempotent, no token form left, equal to the reference", () => {
   fc.assert(
