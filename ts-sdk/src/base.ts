@@ -64,15 +64,15 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
     throw new TypeError("retryAfterMs must be an integer of at least 0");
   }
   const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : String(value));
-  const error = {
+  const given = {
     code,
     message: text(message),
     cause: text(i.errorCause),
     remediation: text(i.remediation),
     context: i.context,
-    request_id: text(i.requestId),
+    requestId: text(i.requestId),
   };
-  const fields = fillTexts(error, i.status, { trustedCode: own, delay, cause: i.cause }, spec);
+  const fields = fillTexts(given, i.status, { trustedCode: own, delay, cause: i.cause }, spec);
   // A finer code is one the catalogue does not define, once sanitized.
   if (generated && !own && (fields.code === "" || isCatalogueCode(fields.code))) throw wrongCode();
   return fields;

@@ -207,11 +207,7 @@ export interface FillOptions {
 
 const NO_OPTIONS: FillOptions = /* @__PURE__ */ Object.freeze({});
 
-/**
- * The members of an envelope's `error` that become fields, read through the
- * object's own keys: a polluted Object.prototype adds nothing, with no
- * hasOwn check per member.
- */
+/** The members of an envelope's `error` (or of a constructor's arguments) that become fields. */
 class Members {
   declare code: unknown;
   declare message: unknown;
@@ -220,37 +216,48 @@ class Members {
   declare context: unknown;
   declare requestId: unknown;
   declare refines: unknown;
-  constructor(error: JsonObject | undefined) {
+  constructor() {
     this.code = this.message = this.cause = this.remediation = this.context = this.requestId = this.refines = undefined;
-    if (error === undefined) return;
-    const keys = Object.keys(error);
-    for (let i = 0; i < keys.length; i++) {
-      // Named stores, one per member: each site stays monomorphic.
-      switch (keys[i]) {
-        case "code":
-          this.code = error["code"];
-          break;
-        case "message":
-          this.message = error["message"];
-          break;
-        case "cause":
-          this.cause = error["cause"];
-          break;
-        case "remediation":
-          this.remediation = error["remediation"];
-          break;
-        case "context":
-          this.context = error["context"];
-          break;
-        case "request_id":
-          this.requestId = error["request_id"];
-          break;
-        case "refines":
-          this.refines = error["refines"];
-          break;
-      }
+  }
+}
+
+/**
+ * The members of an envelope's `error`, read through the object's own
+ * keys: a polluted Object.prototype adds nothing, with no hasOwn check per
+ * member. (Apart from the constructor, so that a bundle of classes, which
+ * fills Members from its arguments, holds none of this.)
+ */
+function readMembers(error: JsonObject | undefined): Members {
+  const m = new Members();
+  if (error === undefined) return m;
+  const keys = Object.keys(error);
+  for (let i = 0; i < keys.length; i++) {
+    // Named stores, one per member: each site stays monomorphic.
+    switch (keys[i]) {
+      case "code":
+        m.code = error["code"];
+        break;
+      case "message":
+        m.message = error["message"];
+        break;
+      case "cause":
+        m.cause = error["cause"];
+        break;
+      case "remediation":
+        m.remediation = error["remediation"];
+        break;
+      case "context":
+        m.context = error["context"];
+        break;
+      case "request_id":
+        m.requestId = error["request_id"];
+        break;
+      case "refines":
+        m.refines = error["refines"];
+        break;
     }
   }
+  return m;
 }
 
 /**
@@ -264,8 +271,18 @@ class Members {
  * @param options - The headers, token forms, trusted code, delay and cause.
  */
 export function fill(error: JsonObject | undefined, status: number | undefined, options: FillOptions = NO_OPTIONS): CheckedFields {
-  const m = new Members(error);
+  const m = readMembers(error);
   return fillWith(m, pickSent(m, status, options), status, options, RESPONSE_PATH);
+}
+
+/** What a public constructor is given: the members of an envelope's `error`, each optional. */
+export interface GivenTexts {
+  readonly code: string | undefined;
+  readonly message: string | undefined;
+  readonly cause: string | undefined;
+  readonly remediation: string | undefined;
+  readonly context: unknown;
+  readonly requestId: string | undefined;
 }
 
 /**
@@ -276,10 +293,16 @@ export function fill(error: JsonObject | undefined, status: number | undefined, 
  * code's texts or classification, and no status fallback, are reached, and
  * `options.headers` is not read, so a bundle of one class holds none of them.
  */
-export function fillTexts(error: JsonObject, status: number | undefined, options: FillOptions, texts: CodeTexts): CheckedFields {
-  const m = new Members(error);
-  const given = typeof m.code === "string" ? m.code : "";
-  const code = options.trustedCode === true ? given : CONSTRUCTOR_PATH.sanitize(given, options.forms ?? NO_FORMS, NO_FORMS);
+export function fillTexts(given: GivenTexts, status: number | undefined, options: FillOptions, texts: CodeTexts): CheckedFields {
+  const m = new Members();
+  m.code = given.code;
+  m.message = given.message;
+  m.cause = given.cause;
+  m.remediation = given.remediation;
+  m.context = given.context;
+  m.requestId = given.requestId;
+  const sent = typeof m.code === "string" ? m.code : "";
+  const code = options.trustedCode === true ? sent : CONSTRUCTOR_PATH.sanitize(sent, options.forms ?? NO_FORMS, NO_FORMS);
   const own = texts === CATCH_ALL ? undefined : new Entry(texts, undefined);
   return fillWith(m, { code: code === "" ? CATCH_ALL.code : code, read: true, entry: own, defaults: own ?? NO_ENTRY }, status, options, CONSTRUCTOR_PATH);
 }

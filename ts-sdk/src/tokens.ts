@@ -39,10 +39,8 @@ function unpadded(b64: string): string {
   return b64.slice(0, end);
 }
 
-const LONGEST_MARKER = Math.max(REDACTION.length, FILTERED.length, TRUNCATION_MARKER.length);
-
 function isMarkerPart(form: string): boolean {
-  if (form.length > LONGEST_MARKER) return false;
+  if (form.length > Math.max(REDACTION.length, FILTERED.length, TRUNCATION_MARKER.length)) return false;
   return REDACTION.includes(form) || FILTERED.includes(form) || TRUNCATION_MARKER.includes(form);
 }
 

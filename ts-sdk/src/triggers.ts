@@ -12,8 +12,15 @@
  * @module
  */
 
-import { INJECTION_RULES, REMOVE_CLASS, SECRET_RULES, TO_SPACE_CLASS } from "./generated/sanitizer-rules.js";
-import type { TextRule } from "./types.js";
+import {
+  INJECTION_RULES,
+  INJECTION_TRIGGERS,
+  REMOVE_CLASS,
+  SECRET_RULES,
+  SECRET_TRIGGERS,
+  TO_SPACE_CLASS,
+} from "./generated/sanitizer-rules.js";
+import type { Triggers } from "./types.js";
 import type { CompiledRule } from "./covers.js";
 
 /** What the scanner says of a text (or a bit mask of rules whose triggers it holds, ≥ 0). */
@@ -56,13 +63,6 @@ export interface Engine extends Compiled {
   readonly step1: Uint8Array;
 }
 
-type Source = readonly [TextRule, boolean];
-
-/** Injection markers first, then secrets (contract section 2, stage 3); a secret rule is marked true. */
-function sources(): Source[] {
-  return [...INJECTION_RULES.map((r): Source => [r, false]), ...SECRET_RULES.map((r): Source => [r, true])];
-}
-
 let rulesBuilt: Compiled | undefined;
 
 /**
@@ -72,11 +72,12 @@ let rulesBuilt: Compiled | undefined;
  */
 export function compiledRules(): Compiled {
   return (rulesBuilt ??= {
-    rules: sources().map(
-      ([r, secret]): CompiledRule => ({
+    // Injection markers first, then secrets (contract section 2, stage 3).
+    rules: [...INJECTION_RULES, ...SECRET_RULES].map(
+      (r, i): CompiledRule => ({
         prefix: r.prefix === "" ? undefined : new RegExp(r.prefix, "gu"),
         pattern: new RegExp(r.pattern, r.prefix === "" ? "gu" : "uy"),
-        secret,
+        secret: i >= INJECTION_RULES.length,
       }),
     ),
     remove: new RegExp(REMOVE_CLASS, "gu"),
@@ -94,7 +95,7 @@ export function engine(): Engine {
 function build(): Engine {
   const { rules, remove, toSpace } = compiledRules();
   const step1 = step1Table(remove, toSpace);
-  const trie = buildTrie(sources());
+  const trie = buildTrie([...INJECTION_TRIGGERS, ...SECRET_TRIGGERS]);
   const { full, found } = resolveFailures(trie.children, trie.ends);
   return { rules, always: trie.always, step1, remove, toSpace, ...renumber(full, found, step1) };
 }
@@ -118,18 +119,18 @@ interface Trie {
   readonly always: number;
 }
 
-/** The trie of every (lower-cased, printable ASCII) trigger. */
-function buildTrie(sources: readonly Source[]): Trie {
+/** The trie of every (lower-cased, printable ASCII) trigger; `triggers` are each rule's, in the order of the rules. */
+function buildTrie(triggers: readonly Triggers[]): Trie {
   const children: Map<number, number>[] = [new Map()];
   const ends: number[] = [0];
   let always = 0;
-  sources.forEach(([r], i) => {
+  triggers.forEach((ofRule, i) => {
     const bit = i < 31 ? 1 << i : 0;
-    if (bit === 0 || r.triggers.length === 0 || r.triggers.some((t) => /[^\x20-\x7e]/.test(t))) {
+    if (bit === 0 || ofRule.length === 0 || ofRule.some((t) => /[^\x20-\x7e]/.test(t))) {
       always |= bit;
       return;
     }
-    for (const trigger of r.triggers) {
+    for (const trigger of ofRule) {
       let state = 0;
       for (const ch of trigger.toLowerCase()) {
         const c = ch.charCodeAt(0);

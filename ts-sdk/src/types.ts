@@ -107,6 +107,7 @@ export interface TextRule {
   readonly prefix: string;
   /** What is covered (after a prefix match, when there is a prefix), read with flag `u`. */
   readonly pattern: string;
-  /** Lower-case literals, one of which every cover (prefix and pattern) contains. */
-  readonly triggers: readonly string[];
 }
+
+/** A rule's triggers: lower-case literals, one of which every cover (prefix and pattern) contains. */
+export type Triggers = readonly string[];

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { TextRule } from "../types.js";
+import type { TextRule, Triggers } from "../types.js";
 
 /** The Unicode version whose character properties REMOVE_CLASS was derived from. */
 export const UNICODE_VERSION = "17.0.0";
@@ -80,85 +80,71 @@ export const SECRET_RULES: readonly TextRule[] = [
   {
     prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
     pattern: "[A-Za-z0-9._~+/=-]{6,}",
-    triggers: ["bearer"],
   },
   // basic credential
   {
     prefix: "[Bb][Aa][Ss][Ii][Cc] +",
     pattern: "(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
-    triggers: ["basic"],
   },
   // private key block
   {
     prefix: "",
     pattern: "-----BEGIN[A-Z ]*PRIVATE KEY-----(?:.*?-----END[A-Z ]*PRIVATE KEY-----|.*)",
-    triggers: ["-----begin"],
   },
   // Mitos API key
   {
     prefix: "",
     pattern: "mitos_(?:live|test)_[A-Za-z0-9]{8,}",
-    triggers: ["mitos_"],
   },
   // OpenAI or Anthropic key
   {
     prefix: "",
     pattern: "sk-[A-Za-z0-9_-]{16,}",
-    triggers: ["sk-"],
   },
   // GitHub token
   {
     prefix: "",
     pattern: "(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
-    triggers: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
   },
   // GitLab token
   {
     prefix: "",
     pattern: "glpat-[A-Za-z0-9_-]{20,}",
-    triggers: ["glpat-"],
   },
   // AWS access key id
   {
     prefix: "",
     pattern: "(?:AKIA|ASIA)[0-9A-Z]{16}",
-    triggers: ["akia", "asia"],
   },
   // Slack token
   {
     prefix: "",
     pattern: "xox[abprs]-[A-Za-z0-9-]{10,}",
-    triggers: ["xox"],
   },
   // Google API key
   {
     prefix: "",
     pattern: "AIza[0-9A-Za-z_-]{35}",
-    triggers: ["aiza"],
   },
   // Stripe key
   {
     prefix: "",
     pattern: "(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}",
-    triggers: ["_live_", "_test_"],
   },
   // secret assignment
   {
     prefix: "(?:[Pp][Aa][Ss][Ss](?:[Ww][Oo][Rr][Dd]|[Ww][Dd])?|[Ss][Ee][Cc][Rr][Ee][Tt]|[Tt][Oo][Kk][Ee][Nn]|[Aa][Pp][Ii][_-]?[Kk][Ee][Yy]|[Aa][Cc][Cc][Ee][Ss][Ss][_-]?[Kk][Ee][Yy]|[Pp][Rr][Ii][Vv][Aa][Tt][Ee][_-]?[Kk][Ee][Yy]) *[=:] *[\"']?",
     pattern: "[^ \"'&,;\\[\\]{}<>…]{4,}",
-    triggers: ["pass", "secret", "token", "key"],
   },
   // JSON web token
   {
     prefix: "",
     pattern: "(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*",
-    triggers: ["eyj"],
   },
   // credentials in a URL
   {
     prefix: "://[^ /?#@:]*:(?!//)",
     pattern: "[^ /?#@]+(?=@)",
-    triggers: ["://"],
   },
 ];
 
@@ -168,30 +154,56 @@ export const INJECTION_RULES: readonly TextRule[] = [
   {
     prefix: "",
     pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
-    triggers: ["<|"],
   },
   // instruction tags
   {
     prefix: "",
     pattern: "\\[/?[Ii][Nn][Ss][Tt]\\]",
-    triggers: ["[inst]", "[/inst]"],
   },
   // system tags
   {
     prefix: "",
     pattern: "<</?[Ss][Yy][Ss]>>",
-    triggers: ["<<sys>>", "<</sys>>"],
   },
   // role tags
   {
     prefix: "",
     pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt]|[Uu][Ss][Ee][Rr]|[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]?)>",
-    triggers: ["system>", "assistant>", "user>", "instruction>", "instructions>"],
   },
   // override instructions
   {
     prefix: "",
     pattern: "(?:[Ii][Gg][Nn][Oo][Rr][Ee]|[Dd][Ii][Ss][Rr][Ee][Gg][Aa][Rr][Dd]|[Ff][Oo][Rr][Gg][Ee][Tt]) +(?:[Aa][Ll][Ll] +|[Aa][Nn][Yy] +)?(?:[Tt][Hh][Ee] +)?(?:[Pp][Rr][Ee][Vv][Ii][Oo][Uu][Ss]|[Pp][Rr][Ii][Oo][Rr]|[Aa][Bb][Oo][Vv][Ee]|[Ee][Aa][Rr][Ll][Ii][Ee][Rr]) +(?:[Ii][Nn][Ss][Tt][Rr][Uu][Cc][Tt][Ii][Oo][Nn][Ss]|[Dd][Ii][Rr][Ee][Cc][Tt][Ii][Oo][Nn][Ss]|[Pp][Rr][Oo][Mm][Pp][Tt][Ss]?|[Rr][Uu][Ll][Ee][Ss])",
-    triggers: ["ignore", "disregard", "forget"],
   },
+];
+
+/**
+ * The triggers of each rule of SECRET_RULES, in its order: lower-case
+ * literals, one of which every cover of the rule contains. Only the trigger
+ * automaton (triggers.ts) reads them, so a bundle without it drops them.
+ */
+export const SECRET_TRIGGERS: readonly Triggers[] = [
+  ["bearer"],
+  ["basic"],
+  ["-----begin"],
+  ["mitos_"],
+  ["sk-"],
+  ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+  ["glpat-"],
+  ["akia", "asia"],
+  ["xox"],
+  ["aiza"],
+  ["_live_", "_test_"],
+  ["pass", "secret", "token", "key"],
+  ["eyj"],
+  ["://"],
+];
+
+/** The triggers of each rule of INJECTION_RULES, in its order. */
+export const INJECTION_TRIGGERS: readonly Triggers[] = [
+  ["<|"],
+  ["[inst]", "[/inst]"],
+  ["<<sys>>", "<</sys>>"],
+  ["system>", "assistant>", "user>", "instruction>", "instructions>"],
+  ["ignore", "disregard", "forget"],
 ];

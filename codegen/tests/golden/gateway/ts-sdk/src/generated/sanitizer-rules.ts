@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { TextRule } from "../types.js";
+import type { TextRule, Triggers } from "../types.js";
 
 /** The Unicode version whose character properties REMOVE_CLASS was derived from. */
 export const UNICODE_VERSION = "";
@@ -56,19 +56,16 @@ export const SECRET_RULES: readonly TextRule[] = [
   {
     prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +",
     pattern: "[A-Za-z0-9._~+/=-]{6,}",
-    triggers: ["bearer"],
   },
   // OAuth code in a URL
   {
     prefix: "[?&]code=",
     pattern: "[^&# ]+",
-    triggers: ["code="],
   },
   // provider key
   {
     prefix: "",
     pattern: "sk-[A-Za-z0-9_-]{16,}",
-    triggers: ["sk-"],
   },
 ];
 
@@ -78,12 +75,27 @@ export const INJECTION_RULES: readonly TextRule[] = [
   {
     prefix: "",
     pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>",
-    triggers: ["<|"],
   },
   // role tags
   {
     prefix: "",
     pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Uu][Ss][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt])>",
-    triggers: ["system>", "user>", "assistant>"],
   },
+];
+
+/**
+ * The triggers of each rule of SECRET_RULES, in its order: lower-case
+ * literals, one of which every cover of the rule contains. Only the trigger
+ * automaton (triggers.ts) reads them, so a bundle without it drops them.
+ */
+export const SECRET_TRIGGERS: readonly Triggers[] = [
+  ["bearer"],
+  ["code="],
+  ["sk-"],
+];
+
+/** The triggers of each rule of INJECTION_RULES, in its order. */
+export const INJECTION_TRIGGERS: readonly Triggers[] = [
+  ["<|"],
+  ["system>", "user>", "assistant>"],
 ];
