@@ -11,7 +11,7 @@
  * @module
  */
 
-import { CONTEXT_FIELDS, LIMITS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
+import { CONTEXT_FIELDS, CONTEXT_MAX_KEYS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
 import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
 import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
@@ -160,7 +160,7 @@ function buildContext(
   if (!isObject(raw)) return EMPTY_CONTEXT;
   let keys = Object.keys(raw);
   if (keys.length === 0) return EMPTY_CONTEXT;
-  if (keys.length > LIMITS.contextMaxKeys) {
+  if (keys.length > CONTEXT_MAX_KEYS) {
     const fields = (catalogueFields ??= new Set(CONTEXT_FIELDS));
     keys = keys.filter((k) => fields.has(k));
   }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { LIMITS } from "./generated/catalogue.js";
+import { TEXT_MAX_CHARS } from "./generated/catalogue.js";
 import { TRUNCATION_MARKER } from "./generated/sanitizer-rules.js";
 
 /** The number of Unicode code points in `text` (a surrogate pair counts once). */
@@ -25,7 +25,7 @@ export function codePointLength(text: string): number {
   return n;
 }
 
-export const MAX = LIMITS.textMaxChars;
+export const MAX = TEXT_MAX_CHARS;
 const KEEP = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
 
 /** Stage 3, step 4: cap at the text limit in code points, ending in the truncation marker. */

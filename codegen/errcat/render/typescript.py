@@ -113,9 +113,11 @@ class TsUnknown:
 
 @dataclass(frozen=True)
 class TsLimit:
-    """One limit: its camelCase name and value."""
+    """One limit: its catalogue key, camelCase name, constant name and value."""
 
+    key: str
     name: str
+    constant: str
     value: int
 
 
@@ -294,7 +296,9 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
         package=string_literal(cat.ts_package),
         contract_version=cat.contract_version,
         base_class=string_literal(cat.base_class),
-        limits=tuple(TsLimit(ts_identifier(n), getattr(cat.limits, n)) for n in _LIMITS),
+        limits=tuple(
+            TsLimit(n, ts_identifier(n), n.upper(), getattr(cat.limits, n)) for n in _LIMITS
+        ),
         refines_max=refines.MAX_CHAIN,
         codes=codes,
         context_fields=tuple(string_literal(f.name) for f in cat.context_fields),

@@ -28,16 +28,40 @@ export const CONTRACT_VERSION = 1;
 /** The name of the base class every error class extends. */
 export const BASE_CLASS_NAME = "ToolError";
 
+/** The limit `max_exec_timeout_s` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const MAX_EXEC_TIMEOUT_S = 300;
+
+/** The limit `default_exec_timeout_s` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const DEFAULT_EXEC_TIMEOUT_S = 30;
+
+/** The limit `default_run_code_timeout_s` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const DEFAULT_RUN_CODE_TIMEOUT_S = 60;
+
+/** The limit `error_body_max_bytes` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const ERROR_BODY_MAX_BYTES = 32768;
+
+/** The limit `text_max_chars` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const TEXT_MAX_CHARS = 4096;
+
+/** The limit `json_max_depth` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const JSON_MAX_DEPTH = 32;
+
+/** The limit `context_max_keys` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const CONTEXT_MAX_KEYS = 32;
+
+/** The limit `error_body_read_timeout_ms` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const ERROR_BODY_READ_TIMEOUT_MS = 5000;
+
 /** The numeric limits of the SDK runtime contract. */
 export const LIMITS: Limits = {
-  maxExecTimeoutS: 300,
-  defaultExecTimeoutS: 30,
-  defaultRunCodeTimeoutS: 60,
-  errorBodyMaxBytes: 32768,
-  textMaxChars: 4096,
-  jsonMaxDepth: 32,
-  contextMaxKeys: 32,
-  errorBodyReadTimeoutMs: 5000,
+  maxExecTimeoutS: MAX_EXEC_TIMEOUT_S,
+  defaultExecTimeoutS: DEFAULT_EXEC_TIMEOUT_S,
+  defaultRunCodeTimeoutS: DEFAULT_RUN_CODE_TIMEOUT_S,
+  errorBodyMaxBytes: ERROR_BODY_MAX_BYTES,
+  textMaxChars: TEXT_MAX_CHARS,
+  jsonMaxDepth: JSON_MAX_DEPTH,
+  contextMaxKeys: CONTEXT_MAX_KEYS,
+  errorBodyReadTimeoutMs: ERROR_BODY_READ_TIMEOUT_MS,
 };
 
 /** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
