@@ -7,7 +7,7 @@
 
 import { AgentRunError, adopt } from "./base.js";
 import { fill, holdsAny, isObject, type HeadersLike, type JsonObject } from "./fields.js";
-import { LIMITS } from "./generated/catalogue.js";
+import { ERROR_BODY_MAX_BYTES, JSON_MAX_DEPTH } from "./generated/catalogue.js";
 import type { Code } from "./generated/envelope.js";
 import { ERROR_CLASSES, type ErrorClassOf } from "./generated/errors.js";
 import { capLength, formsAreStable, NO_FORMS, tokenForms } from "./sanitize.js";
@@ -48,8 +48,8 @@ export interface ErrorForCodeOptions {
   readonly cause?: unknown;
 }
 
-const BODY_CAP = LIMITS.errorBodyMaxBytes;
-const MAX_DEPTH = LIMITS.jsonMaxDepth;
+const BODY_CAP = ERROR_BODY_MAX_BYTES;
+const MAX_DEPTH = JSON_MAX_DEPTH;
 
 let classByCode: Map<string, typeof AgentRunError> | undefined;
 
