@@ -26,11 +26,11 @@ export function codePointLength(text: string): number {
 }
 
 export const MAX = TEXT_MAX_CHARS;
-const KEEP = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
-
 /** Stage 3, step 4: cap at the text limit in code points, ending in the truncation marker. */
 export function capLength(text: string): string {
   if (text.length <= MAX) return text;
+  // What is kept of a longer text (computed here, so that nothing runs at import).
+  const KEEP = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
   let points = 0;
   let cut = 0;
   for (let i = 0; i < text.length; i++) {

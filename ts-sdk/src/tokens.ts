@@ -45,7 +45,7 @@ function isMarkerPart(form: string): boolean {
 }
 
 /** No forms: no token, or one that is empty once cleaned. */
-export const NO_FORMS: readonly string[] = Object.freeze([]);
+export const NO_FORMS: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * The characters that make a form able to appear where it was not: the

@@ -15,7 +15,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { buildSync, type Metafile } from "esbuild";
 
-import { INJECTION_RULES, SECRET_RULES } from "../src/generated/sanitizer-rules.js";
+import { INJECTION_RULES, INJECTION_TRIGGERS, SECRET_RULES, SECRET_TRIGGERS } from "../src/generated/sanitizer-rules.js";
+import { CONTRACT_VERSION } from "../src/generated/catalogue.js";
 import { PACKAGE_DIR, SPECS } from "./support.js";
 
 const DIST = join(PACKAGE_DIR, "dist", "esm", "index.js");
@@ -92,6 +93,28 @@ test("a bundle of classes holds nothing of the response path", () => {
     }),
     { numRuns: 4 },
   );
+});
+
+test("a bundle of classes holds the rules but no trigger automaton and no trigger (its constructors run every rule)", () => {
+  fc.assert(
+    fc.property(pickClasses, (picked) => {
+      const { text } = bundle(instanceofTest(DIST, picked));
+      const escaped = (pattern: string): string => JSON.stringify(pattern).slice(1, -1);
+      // (A pattern with a quote may be written as a template literal: those are left out here.)
+      const plain = [...SECRET_RULES, ...INJECTION_RULES].filter((r) => !/["'`$]/.test(r.pattern));
+      assert.ok(plain.length > 0);
+      for (const r of plain) assert.ok(text.includes(escaped(r.pattern)), r.pattern);
+      for (const t of [...SECRET_TRIGGERS, ...INJECTION_TRIGGERS]) assert.ok(!text.includes(JSON.stringify(t)), JSON.stringify(t));
+      // The automaton's table, and its build's failure links.
+      assert.ok(!text.includes("Uint16Array") && !text.includes("Int32Array"), picked.join(", "));
+    }),
+    { numRuns: 4 },
+  );
+});
+
+test("a bundle of CONTRACT_VERSION from the built package is that constant alone: no statement runs at import", () => {
+  const { text } = bundle(`export { CONTRACT_VERSION } from ${JSON.stringify(DIST)};\n`);
+  assert.match(text, new RegExp(`^var (\\w+)=${CONTRACT_VERSION};export\\{\\1 as CONTRACT_VERSION\\};\\s*$`), text);
 });
 
 test("a bundle of a constant of the built package holds no class, spec, text, fill or sanitizer rule", () => {
