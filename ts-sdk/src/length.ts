@@ -30,11 +30,11 @@ export const MAX = TEXT_MAX_CHARS;
 export function capLength(text: string): string {
   if (text.length <= MAX) return text;
   // What is kept of a longer text (computed here, so that nothing runs at import).
-  const KEEP = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
+  const keep = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
   let points = 0;
   let cut = 0;
   for (let i = 0; i < text.length; i++) {
-    if (points === KEEP) cut = i;
+    if (points === keep) cut = i;
     const c = text.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       const d = text.charCodeAt(i + 1);
