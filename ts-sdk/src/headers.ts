@@ -9,7 +9,7 @@
  */
 
 import { parseHttpDate } from "./httpdate.js";
-import { sanitizeWithForms } from "./sanitize.js";
+import { formsAreStable, NO_FORMS, sanitizeField } from "./sanitize.js";
 
 /**
  * Response headers: a fetch `Headers`, anything with a `get(name)` method,
@@ -118,6 +118,18 @@ export interface FromHeaders {
 export function fromHeaders(headers: HeadersLike | undefined, forms: readonly string[], known: number | undefined): FromHeaders {
   const picked = headers === undefined ? undefined : pickHeaders(headers, known === undefined);
   const fromHeader = picked?.requestId;
-  const requestId = fromHeader === undefined ? undefined : sanitizeWithForms(fromHeader, forms) || undefined;
+  const requestId = fromHeader === undefined ? undefined : sanitizeField(fromHeader, forms, plainForms(fromHeader, forms)) || undefined;
   return { requestId, delay: known ?? headerDelay(picked) };
+}
+
+/**
+ * The forms to look for in `text` when step 1 leaves it as it is: none when
+ * it holds none of `forms` and they are stable (see formsAreStable), for
+ * then no step can make one; else all of them. The request id is most often
+ * such a text, and its token step then costs one search per form.
+ */
+function plainForms(text: string, forms: readonly string[]): readonly string[] {
+  if (forms.length === 0 || !formsAreStable(forms)) return forms;
+  for (let i = 0; i < forms.length; i++) if (text.includes(forms[i]!)) return forms;
+  return NO_FORMS;
 }
