@@ -114,12 +114,27 @@ function parse(body) {
 // application, so each stack capture walks Error.stackTraceLimit frames
 // whoever builds the error (a shallow benchmark would charge a library for
 // its own internal frames, which in an application only replace callers').
+// What walking a frame costs depends on how V8 has compiled it: a capture
+// through optimized frames reads their deoptimization data, and costs about
+// twice as much as one through interpreted frames. `deep` gets optimized
+// after some thousands of calls, which used to happen while the first body
+// was measured, so that the bodies were measured against floors that
+// differed by up to 2x. It is warmed up first, so that every body and
+// candidate runs through the same frames, as an application's hot path does.
+// Times are the process's CPU time (process.cpuUsage), not the wall clock,
+// so that a round during which another process had the core does not count
+// the wait (the machines this runs on are shared).
 const STACK_DEPTH = Error.stackTraceLimit + 2;
+const WARMUP_CALLS = 5000;
 let sink = 0;
+function cpuNs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
+}
 function loop(fn, iterations) {
-  const start = process.hrtime.bigint();
+  const start = cpuNs();
   for (let i = 0; i < iterations; i++) sink += fn() === undefined ? 0 : 1;
-  return Number(process.hrtime.bigint() - start) / iterations;
+  return (cpuNs() - start) / iterations;
 }
 function deep(depth, fn, iterations) {
   return depth <= 0 ? loop(fn, iterations) : deep(depth - 1, fn, iterations);
@@ -127,6 +142,7 @@ function deep(depth, fn, iterations) {
 function time(fn, iterations) {
   return deep(STACK_DEPTH, fn, iterations);
 }
+for (let i = 0; i < WARMUP_CALLS; i++) time(() => sink, 1);
 
 function calibrate(fn) {
   let n = 1000;
