@@ -130,22 +130,52 @@ export function formCovers(text: string, forms: readonly string[], out: number[]
   }
 }
 
-/** `[start, end)` pairs sorted and merged where they overlap (share a position; covers that only touch stay apart). */
+/**
+ * Non-empty `[start, end)` pairs sorted and merged where they overlap (share
+ * a position; covers that only touch stay apart). Linear in the text: a sort
+ * of k pairs when k·log2(k) is at most the last start, else one pass over
+ * the positions (a text can hold thousands of covers).
+ */
 export function mergeCovers(pairs: number[]): number[] {
   if (pairs.length <= 2) return pairs;
+  let last = 0;
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i]! > last) last = pairs[i]!;
+  const k = pairs.length / 2;
+  return k * (32 - Math.clz32(k)) <= last ? mergeBySort(pairs) : mergeByPosition(pairs, last);
+}
+
+/** {@link mergeCovers} by the furthest end of the pairs that start at each position, in order of position. */
+function mergeByPosition(pairs: readonly number[], last: number): number[] {
+  // 0: no pair starts here (a pair ends after its start).
+  const furthest = new Int32Array(last + 1);
+  for (let i = 0; i < pairs.length; i += 2) {
+    const start = pairs[i]!;
+    if (pairs[i + 1]! > furthest[start]!) furthest[start] = pairs[i + 1]!;
+  }
+  const out: number[] = [];
+  for (let start = 0; start <= last; start++) {
+    if (furthest[start] !== 0) append(out, start, furthest[start]!);
+  }
+  return out;
+}
+
+/** {@link mergeCovers} by sorting the pairs by start, then end. */
+function mergeBySort(pairs: readonly number[]): number[] {
   const order = Array.from({ length: pairs.length / 2 }, (_, i) => i);
   order.sort((a, b) => pairs[2 * a]! - pairs[2 * b]! || pairs[2 * a + 1]! - pairs[2 * b + 1]!);
   const out: number[] = [];
-  for (const i of order) {
-    const start = pairs[2 * i]!;
-    const end = pairs[2 * i + 1]!;
-    if (out.length > 0 && start < out[out.length - 1]!) {
-      if (end > out[out.length - 1]!) out[out.length - 1] = end;
-    } else {
-      out.push(start, end);
-    }
-  }
+  for (const i of order) append(out, pairs[2 * i]!, pairs[2 * i + 1]!);
   return out;
+}
+
+/** Add `[start, end)` to the merged covers `out`, which end with the cover that starts last before `start`. */
+function append(out: number[], start: number, end: number): void {
+  const n = out.length;
+  if (n > 0 && start < out[n - 1]!) {
+    if (end > out[n - 1]!) out[n - 1] = end;
+  } else {
+    out.push(start, end);
+  }
 }
 
 /** `text` with each cover of `covers` (merged) as `marker`. */
