@@ -160,10 +160,11 @@ function floorRatios(samples) {
   return samples.errorFromBody.map((ours, r) => ours / Math.min(samples.floor[r], samples["floor, adopted"][r]));
 }
 
-function measureBody(spec) {
+/** The candidates on one body of bodies.json. */
+function candidatesOf(spec) {
   const { body, status } = spec;
   const headers = new Headers(spec.headers);
-  const candidates = {
+  return {
     "JSON.parse": () => parse(body),
     floor: () => floor(body, status),
     "floor, adopted": () => floorAdopted(body, status),
@@ -171,6 +172,19 @@ function measureBody(spec) {
     errorFromBody: () => errorFromBody(body, { status, headers, token }),
     "errorFromBody (no token, no headers)": () => errorFromBody(body, { status }),
   };
+}
+
+/**
+ * Every candidate on every body first, so that V8 has compiled what they run
+ * before any is timed: CPU time counts its compiler threads too, which would
+ * otherwise charge the first body's rounds.
+ */
+function warmCandidates() {
+  for (const spec of bodies) for (const fn of Object.values(candidatesOf(spec))) time(fn, WARMUP_CALLS);
+}
+
+function measureBody(spec) {
+  const candidates = candidatesOf(spec);
   const iterations = {};
   for (const [name, fn] of Object.entries(candidates)) iterations[name] = calibrate(fn);
   const samples = Object.fromEntries(Object.keys(candidates).map((k) => [k, []]));
@@ -223,6 +237,7 @@ function importTimes() {
 }
 
 // --- report -------------------------------------------------------------------
+if (only !== "import") warmCandidates();
 const construction = only === "import" ? [] : bodies.map((b) => ({ name: b.name, bytes: Buffer.byteLength(b.body), ...measureBody(b) }));
 const imports = only === "construction" ? {} : importTimes();
 const overEmpty = (name) => imports[name] - imports[name.endsWith("import") ? "empty ES module" : "empty CommonJS module"];
