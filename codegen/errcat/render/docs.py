@@ -154,7 +154,9 @@ def class_names(entry: ErrorCode, mark: str = "`") -> str:
 def envelope_example_code(cat: Catalogue) -> ErrorCode:
     """The code the envelope section shows: a server code with the most context fields."""
     candidates = cat.server_codes or cat.codes
-    return max(candidates, key=lambda c: (len(c.context), -candidates.index(c)))
+    # max keeps the first of equal keys: the earliest code among those with the most
+    # fields, in one pass (no index lookups, which made this quadratic in the codes).
+    return max(candidates, key=lambda c: len(c.context))
 
 
 def _row(entry: ErrorCode) -> CodeRow:
