@@ -10,6 +10,7 @@ code's model is in :mod:`errcat.code_model`, the sanitizer's in
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,10 +107,12 @@ class Catalogue:
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
-        for entry in self.codes:
-            if entry.code == name:
-                return entry
-        raise KeyError(name)
+        return self._by_code[name]
+
+    @functools.cached_property
+    def _by_code(self) -> dict[str, ErrorCode]:
+        """The codes by name, built once: renderers look a code up per refinement."""
+        return {c.code: c for c in self.codes}
 
     @property
     def class_order(self) -> tuple[ErrorCode, ...]:
@@ -162,6 +165,15 @@ def _families(raw: dict[str, Any]) -> tuple[Family, ...]:
     )
 
 
+def _families_of(families: tuple[Family, ...]) -> dict[str, tuple[str, ...]]:
+    """Code -> the names of the families that list it, in family order, from one pass."""
+    found: dict[str, list[str]] = {}
+    for family in families:
+        for code in dict.fromkeys(family.codes):  # a code listed twice counts once
+            found.setdefault(code, []).append(family.name)
+    return {code: tuple(names) for code, names in found.items()}
+
+
 def _retired(raw: dict[str, Any]) -> tuple[Retired, ...]:
     """The retired codes, sorted by code."""
     return tuple(
@@ -184,9 +196,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
     fields = build_context_fields(data["context_fields"])
     fallback, statuses_of = _fallback(data["fallback"])
     families = _families(data.get("families", {}))
-    families_of = {
-        code: tuple(f.name for f in families if code in f.codes) for code in data["codes"]
-    }
+    families_of = _families_of(families)
     packages = data["packages"]
     return Catalogue(
         source=source,
