@@ -10,6 +10,7 @@ would confuse them).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NamedTuple
 
 from errcat import naming
@@ -60,8 +61,11 @@ class _Checker:
     def add(self, where: KeyPath, rule: str, message: str, fix: str, at_key: bool) -> None:
         self.problems.append(self.doc.problem(where, rule, message, fix, at_key=at_key))
 
-    def suggestion(self, code: str, name: str, taken: set[str]) -> str | None:
+    def suggestion(self, code: str, name: str, held: Counter[str], own: Counter[str]) -> str | None:
         """A legal, unused name to offer: the derived one, else the name with a prefix.
+
+        A name is used when its folded form holds more names (``held``, every
+        code's) than ``code``'s own (``own``): another code has it.
 
         A name with a letter that has no ASCII form gets no prefixed form: it
         would drop that letter and offer a different name.
@@ -78,7 +82,7 @@ class _Checker:
                     naming.class_problem(lang.key, candidate, self.base) is None
                     for lang in LANGUAGES
                 )
-                and naming.fold(candidate) not in taken
+                and held[naming.fold(candidate)] <= own[naming.fold(candidate)]
             ):
                 return candidate
         return None
@@ -102,7 +106,9 @@ class _Checker:
 
     def legal(self, names: dict[str, dict[str, ClassName]]) -> set[tuple[str, str]]:
         """Report illegal names; return the (code, language) pairs that have one."""
-        owners = [(naming.fold(n.name), code) for code, e in names.items() for n in e.values()]
+        # How many names fold to each key: a key is taken by the other codes when
+        # it holds more names than this code's own, with no scan of every code per bad name.
+        held = Counter(naming.fold(n.name) for e in names.values() for n in e.values())
         bad: set[tuple[str, str]] = set()
         for code, entry in names.items():
             found: dict[tuple[KeyPath, str], list[str]] = {}
@@ -114,13 +120,11 @@ class _Checker:
                     found.setdefault((chosen.where, f"{reason} ({chosen.origin})"), []).append(
                         lang.label
                     )
-            # Only a bad name needs the set of names taken by the others, so
-            # valid catalogues stay linear in the number of codes.
-            taken = {folded for folded, owner in owners if owner != code} if found else set()
+            own = Counter(naming.fold(n.name) for n in entry.values())
             for (where, reason), labels in found.items():
                 langs = [lang.key for lang in LANGUAGES if lang.label in labels]
                 chosen = entry[langs[0]]
-                example = self.suggestion(code, chosen.name, taken)
+                example = self.suggestion(code, chosen.name, held, own)
                 self.add(
                     where,
                     "class-name",
