@@ -44,19 +44,44 @@ def parent_of(codes: Mapping[str, Any], code: str) -> str | None:
     return target if isinstance(target, str) else None
 
 
-def chain_of(codes: Mapping[str, Any], code: str) -> tuple[str, ...]:
+def chain_of(codes: Mapping[str, Any], code: str, limit: int | None = None) -> tuple[str, ...]:
     """The codes ``code`` refines, nearest first; stops at a missing code or a repeat.
 
-    Bounded by the number of codes, so it ends on any data (a cycle included).
+    Bounded by the number of codes, so it ends on any data (a cycle included),
+    and by ``limit`` codes when one is given.
     """
     chain: list[str] = []
     seen = {code}
     parent = parent_of(codes, code)
     while parent is not None and parent in codes and parent not in seen:
+        if limit is not None and len(chain) >= limit:
+            break
         chain.append(parent)
         seen.add(parent)
         parent = parent_of(codes, parent)
     return tuple(chain)
+
+
+def cycles(codes: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Each refinement cycle, by its least code: the codes from that one round, in refines order.
+
+    One walk over the codes, each visited once: every code's own walk round
+    its cycle would be quadratic on a long one.
+    """
+    found: dict[str, tuple[str, ...]] = {}
+    done: set[str] = set()
+    for start in codes:
+        walk: dict[str, int] = {}  # code -> its place in this walk
+        code: str | None = start
+        while code is not None and code in codes and code not in done and code not in walk:
+            walk[code] = len(walk)
+            code = parent_of(codes, code)
+        if code is not None and code in walk:
+            loop = list(walk)[walk[code] :]
+            least = loop.index(min(loop))
+            found[loop[least]] = (*loop[least:], *loop[:least])
+        done.update(walk)
+    return found
 
 
 def order(parents: Mapping[str, str | None]) -> tuple[str, ...]:
@@ -99,6 +124,7 @@ class _Checker(Checker):
         super().__init__(doc, rejected)
         self.codes = as_mapping(self.data.get("codes"))
         self.retired = as_mapping(self.data.get("retired"))
+        self.cycles = cycles(self.codes)
 
     def target(self, code: str, target: str) -> bool:
         """Check that ``target`` names a current code; True when it does."""
@@ -131,9 +157,9 @@ class _Checker(Checker):
 
     def cycle(self, code: str) -> None:
         """Report the cycle ``code`` is on, once: at the first of its codes in sorted order."""
-        loop = [code, *chain_of(self.codes, code)]
-        if parent_of(self.codes, loop[-1]) != code or min(loop) != code:
+        if code not in self.cycles:
             return
+        loop = self.cycles[code]
         if len(loop) == 1:
             message = f"{quoted(code)} refines itself; a code refines a coarser code"
             fix = f"remove refines from {code}, or name the coarser code it refines"
@@ -160,7 +186,8 @@ class _Checker(Checker):
         )
 
     def depth(self, code: str) -> None:
-        chain = chain_of(self.codes, code)
+        # One code past the first broken length tells that length from a longer one.
+        chain = chain_of(self.codes, code, limit=MAX_CHAIN + 2)
         if len(chain) != MAX_CHAIN + 1:
             return  # within the bound, or deeper than the code where it is first broken
         if parent_of(self.codes, chain[-1]) in (code, *chain):
