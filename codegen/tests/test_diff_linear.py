@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import copy
 import itertools
-import sys
-from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
-from typing import Any
 
 from diff_support import QUOTA, Data, base, dump
+from work_count import work
 
 from errcat import diffcli
 from errcat.diff import compare
@@ -46,25 +43,6 @@ def sized(codes: int) -> tuple[Data, Data]:
         if i % 2:
             new["codes"][f"renamed_{i}"] = new["codes"].pop(f"code_{i}")
     return old, new
-
-
-def work(action: Callable[[], Any]) -> int:
-    """The number of Python lines executed by ``action``."""
-    count = 0
-
-    def tracer(frame: FrameType, event: str, arg: object) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return tracer
-
-    previous = sys.gettrace()
-    sys.settrace(tracer)
-    try:
-        action()
-    finally:
-        sys.settrace(previous)
-    return count
 
 
 def _ratios(counts: list[int]) -> list[float]:
