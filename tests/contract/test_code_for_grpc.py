@@ -9,9 +9,7 @@ inputs in one ``node`` process.
 
 from __future__ import annotations
 
-import json
 import math
-import subprocess
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from ts_cases import run_ts_cases
 
 import mitos_errors
 from conformance_kit import paths
@@ -115,27 +114,10 @@ def test_python_answers_the_reference_and_never_raises(status: Any, channel: str
 
 
 def test_typescript_answers_what_python_does() -> None:
-    if paths.skip_typescript():
-        pytest.skip(f"{paths.SKIP_TS_ENV}=1: the TypeScript SDK is left out of this run")
-    try:
-        node, entry = paths.node_binary(), paths.typescript_entry()
-    except paths.TypeScriptUnavailableError as exc:
-        pytest.fail(str(exc), pytrace=False)
     plan = cases()
     # JSON carries no -0.0 distinctly from 0 nor non-finite floats; the floats generated are finite.
     assert all(not (isinstance(s, float) and math.isnan(s)) for s, _ in plan)
-    proc = subprocess.run(
-        [node, str(TS_SCRIPT), str(entry)],
-        input=json.dumps([{"status": s, "channel": c} for s, c in plan]),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
-    assert proc.returncode == 0, f"{TS_SCRIPT.name} failed: {proc.stderr[-2000:]}"
-    records = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-    assert len(records) == len(plan)
+    records = run_ts_cases(TS_SCRIPT, [{"status": s, "channel": c} for s, c in plan])
     reference = Reference(catalogue())
     wrong = [
         f"{status!r} on {channel}: TypeScript {record}, expected {want!r}"

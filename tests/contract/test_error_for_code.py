@@ -15,8 +15,6 @@ arguments are also generated (Hypothesis), in batches of one ``node`` run.
 
 from __future__ import annotations
 
-import json
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ts_cases import run_ts_cases
 
 from conformance_kit import paths
 from conformance_kit.reference import Reference
@@ -179,24 +178,7 @@ def typescript_results(catalogue: Catalogue) -> dict[str, dict[str, Any]]:
 
 def _typescript(catalogue: Catalogue, cases: Sequence[Case]) -> list[dict[str, Any]]:
     """Each case built by the TypeScript SDK, in one ``node`` process; class names as Python's."""
-    if paths.skip_typescript():
-        pytest.skip(f"{paths.SKIP_TS_ENV}=1: the TypeScript SDK is left out of this run")
-    try:
-        node, entry = paths.node_binary(), paths.typescript_entry()
-    except paths.TypeScriptUnavailableError as exc:
-        pytest.fail(str(exc), pytrace=False)
-    proc = subprocess.run(
-        [node, str(TS_SCRIPT), str(entry)],
-        input=json.dumps([c.plan() for c in cases]),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-    )
-    assert proc.returncode == 0, f"{TS_SCRIPT.name} failed: {proc.stderr[-2000:]}"
-    records = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-    assert len(records) == len(cases)
+    records = run_ts_cases(TS_SCRIPT, [c.plan() for c in cases])
     ts_to_py = {c.ts_class: c.python_class for c in catalogue.codes}
     for record in records:
         if isinstance(record.get("class"), str):
