@@ -24,6 +24,7 @@ from errcat.grpcmap import GrpcGateway, build_gateway
 from errcat.sanitizer_model import CharRange as CharRange
 from errcat.sanitizer_model import Sanitizer, build_sanitizer
 from errcat.sanitizer_model import TextRule as TextRule
+from errcat.sdk_codes import SdkCodes, build_sdk_codes
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,9 @@ class Limits:
 NO_GATEWAY = GrpcGateway((), "", ())
 """A placeholder gateway map; :func:`build_model` always sets the real one."""
 
+NO_SDK = SdkCodes()
+"""An ``sdk`` section that declares no group: the SDKs raise no code of their own."""
+
 
 @dataclass(frozen=True)
 class Catalogue:
@@ -104,6 +108,8 @@ class Catalogue:
     """The code a gateway answers for each gRPC status (``build_model`` always sets it)."""
     conditions: tuple[ConditionReason, ...] = ()
     """The controller's condition reasons that explain codes, in catalogue order."""
+    sdk: SdkCodes = NO_SDK
+    """The codes the SDKs raise themselves, by role (the ``sdk`` section; none declared when absent)."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -220,4 +226,5 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         url=data["api"].get("url"),
         grpc_gateway=build_gateway(data.get("grpc_gateway"), fallback.server_error),
         conditions=build_conditions(data.get("conditions")),
+        sdk=build_sdk_codes(data.get("sdk")),
     )

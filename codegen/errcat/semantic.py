@@ -15,6 +15,7 @@ from typing import Any
 from errcat import classnames, conditions, grpcmap, naming, values
 from errcat.document import Checker, Document, KeyPath, as_mapping
 from errcat.problems import Problem
+from errcat.sdk_codes import check_sdk_codes
 from errcat.wording import close_match, describe_char, listing, quoted, snake_suggestion
 
 REQUIRED_STATUSES = (
@@ -270,4 +271,5 @@ def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
     checker.limits()
     grpcmap.check(checker)
     conditions.check(checker)
+    check_sdk_codes(checker)
     return checker.problems + problems + values.check(doc, rejected)

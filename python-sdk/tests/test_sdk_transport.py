@@ -33,7 +33,7 @@ def test_every_httpx_exception_is_mapped_or_named_as_not_a_transport_failure() -
     offenders = [
         cls.__name__
         for cls in HTTPX_EXCEPTIONS
-        if cls not in _transport.HTTPX_CODES and not issubclass(cls, _transport.NOT_TRANSPORT)
+        if cls not in _transport.HTTPX_ROLES and not issubclass(cls, _transport.NOT_TRANSPORT)
     ]
     assert not offenders, f"httpx exceptions with no deliberate mapping: {offenders}"
 
@@ -41,7 +41,7 @@ def test_every_httpx_exception_is_mapped_or_named_as_not_a_transport_failure() -
 def test_every_transport_error_subclass_has_its_own_row() -> None:
     """A class is mapped by name, not by falling through to a base's row."""
     rows = [cls.__name__ for cls in HTTPX_EXCEPTIONS if issubclass(cls, httpx.TransportError)]
-    assert [name for name in rows if getattr(httpx, name) not in _transport.HTTPX_CODES] == []
+    assert [name for name in rows if getattr(httpx, name) not in _transport.HTTPX_ROLES] == []
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_other_exceptions_are_not_transport_failures(exc: Exception) -> None:
     assert mitos_errors.error_from_exception(exc) is None
 
 
-transport_classes = st.sampled_from([c for c in HTTPX_EXCEPTIONS if c in _transport.HTTPX_CODES])
+transport_classes = st.sampled_from([c for c in HTTPX_EXCEPTIONS if c in _transport.HTTPX_ROLES])
 
 
 @settings(max_examples=200, deadline=None)

@@ -266,7 +266,19 @@ def render_init(cat: Catalogue) -> str:
         module=py_str(cat.python_module),
         classes=classes,
         all_names=[py_str(cat.base_class)] + [py_str(c.python_class) for c in cat.codes],
+        helpers=[PairView(py_str(n), py_str(m)) for n, m in sdk_helpers(cat).items()],
+        helper_imports=_helper_imports(sdk_helpers(cat)),
     )
+
+
+def _helper_imports(helpers: dict[str, str]) -> list[str]:
+    """The type checkers' imports of the enabled helpers, as ``_generated`` spells them (isort's order)."""
+    inner = "._generated."
+    lines = []
+    for name, module in helpers.items():
+        local = "." + module[len(inner) :] if module.startswith(inner) else "." + module
+        lines.append((-local.count("."), local, name))
+    return [f"from {local} import {name} as {name}" for _, local, name in sorted(lines)]
 
 
 def render_overloads(cat: Catalogue) -> str:
@@ -274,6 +286,33 @@ def render_overloads(cat: Catalogue) -> str:
     classes = [class_view(c, cat) for c in cat.codes]
     imported = sorted({cat.base_class, *(c.name for c in classes)})  # in the order isort keeps
     return render_template("python/overloads.pyi.jinja", cat, classes=classes, imported=imported)
+
+
+def _roles(group: tuple[tuple[str, str | None], ...]) -> list[tuple[str, str]]:
+    """The roles of an ``sdk`` group that name a code, as Python literals."""
+    return [(py_str(role), py_str(code)) for role, code in group if code is not None]
+
+
+def _deadline(deadline: tuple[str, int] | None) -> str:
+    """``sdk.exec_deadline`` as a Python literal: ``(code, exit status)`` or ``None``."""
+    return "None" if deadline is None else f"({py_str(deadline[0])}, {deadline[1]})"
+
+
+SDK_HELPERS: dict[str, dict[str, str]] = {
+    "validation": {"validate_timeout": "._local"},
+    "exec_deadline": {
+        "EXEC_TIMEOUT_EXIT_CODE": "._generated.catalogue",
+        "error_for_exit": "._local",
+    },
+}
+"""The runtime's names that exist only when the catalogue declares their ``sdk`` group, with the
+module that defines each, relative to the package (as the package's ``_EXPORTS`` spells them)."""
+
+
+def sdk_helpers(cat: Catalogue) -> dict[str, str]:
+    """The names of :data:`SDK_HELPERS` this catalogue's ``sdk`` groups enable, sorted as ``__all__`` is."""
+    names = {n: m for g in cat.sdk.groups for n, m in SDK_HELPERS.get(g, {}).items()}
+    return {name: names[name] for name in sorted(names, key=lambda n: (not n.isupper(), n))}
 
 
 def render_catalogue(cat: Catalogue) -> str:
@@ -286,6 +325,10 @@ def render_catalogue(cat: Catalogue) -> str:
         distribution=py_str(cat.python_distribution),
         base_class=py_str(cat.base_class),
         refines_max=refines.MAX_CHAIN,
+        sdk_transport=_roles(cat.sdk.transport),
+        sdk_validation=_roles(cat.sdk.validation),
+        sdk_exec_deadline=_deadline(cat.sdk.exec_deadline),
+        exit_status=cat.sdk.exec_deadline[1] if cat.sdk.exec_deadline else None,
         specs=[spec_view(c) for c in cat.codes],
         by_status=[PairView(str(status), py_str(code)) for status, code in cat.fallback.by_status],
         client_error=py_str(cat.fallback.client_error),

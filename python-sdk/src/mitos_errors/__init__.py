@@ -255,11 +255,13 @@ from ._generated import *  # noqa: E402, F403  (the classes derive from ErrorBas
 # use (PEP 562; httpx loads only for a name of ``_http`` or ``_transport``), and
 # the block under it, which tells type checkers the same, is written from it by
 # ``python python-sdk/tests/exports_block.py`` (test_sdk_imports fails when stale).
+# The helpers that exist only when the catalogue declares their ``sdk`` group
+# (``validate_timeout``, ``error_for_exit``...) are not in it: the generated
+# ``_generated.HELPERS`` lists those this catalogue enables, and tells type checkers.
 _EXPORTS = {
     "CONTRACT_VERSION": "._generated.catalogue",
     "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
     "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
-    "EXEC_TIMEOUT_EXIT_CODE": "._local",
     "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
     "AsyncErrorHook": "._http",
     "AsyncErrorTransport": "._transport",
@@ -276,7 +278,6 @@ _EXPORTS = {
     "code_for_grpc": "._spec",
     "code_spec": "._spec",
     "error_for_code": "._local",
-    "error_for_exit": "._local",
     "error_from_body": "._parse",
     "error_from_exception": "._transport",
     "error_from_response": "._http",
@@ -284,7 +285,6 @@ _EXPORTS = {
     "lookup": "._spec",
     "raise_for_status": "._http",
     "sanitize_text": "._sanitize",
-    "validate_timeout": "._local",
 }
 
 if TYPE_CHECKING:
@@ -306,7 +306,6 @@ if TYPE_CHECKING:
         install_error_hook,
         raise_for_status,
     )
-    from ._local import EXEC_TIMEOUT_EXIT_CODE, error_for_exit, validate_timeout
     from ._parse import error_from_body
     from ._sanitize import sanitize_text
     from ._spec import CodeSpec, Recovery, code_for_grpc, code_spec
@@ -316,7 +315,6 @@ if TYPE_CHECKING:
         "CONTRACT_VERSION",
         "DEFAULT_EXEC_TIMEOUT_S",
         "DEFAULT_RUN_CODE_TIMEOUT_S",
-        "EXEC_TIMEOUT_EXIT_CODE",
         "MAX_EXEC_TIMEOUT_S",
         "AsyncErrorHook",
         "AsyncErrorTransport",
@@ -333,7 +331,6 @@ if TYPE_CHECKING:
         "code_for_grpc",
         "code_spec",
         "error_for_code",
-        "error_for_exit",
         "error_from_body",
         "error_from_exception",
         "error_from_response",
@@ -341,10 +338,11 @@ if TYPE_CHECKING:
         "lookup",
         "raise_for_status",
         "sanitize_text",
-        "validate_timeout",
     ]
 else:
     __all__ = list(_EXPORTS)
+if not TYPE_CHECKING:  # type checkers read them from _generated's own __all__
+    __all__ += list(_generated.HELPERS)
 __all__ += _generated.__all__
 
 
@@ -355,7 +353,7 @@ def __getattr__(name: str) -> object:
         version: str = import_module("._generated.version", __name__).__version__
         globals()[name] = version
         return version
-    where = _EXPORTS.get(name)
+    where = _EXPORTS.get(name) or _generated.HELPERS.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     module, _, attribute = where.partition(":")

@@ -146,6 +146,24 @@ __all__ = [
     "WorkspaceNotFoundError",
 ]
 
+HELPERS: "dict[str, str]" = {
+    "EXEC_TIMEOUT_EXIT_CODE": "._generated.catalogue",
+    "error_for_exit": "._local",
+    "validate_timeout": "._local",
+}
+"""The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
+the package exports them beside the classes (and has none of the others)."""
+if TYPE_CHECKING:
+    from .._local import error_for_exit as error_for_exit
+    from .._local import validate_timeout as validate_timeout
+    from .catalogue import EXEC_TIMEOUT_EXIT_CODE as EXEC_TIMEOUT_EXIT_CODE
+
+    __all__ += [
+        "EXEC_TIMEOUT_EXIT_CODE",
+        "error_for_exit",
+        "validate_timeout",
+    ]
+
 
 class BadGatewayError(AgentRunError):
     """A proxy or gateway in front of the API answered 502 without an error envelope.

@@ -63,6 +63,23 @@ CONTEXT_MAX_KEYS = 64
 REFINES_MAX = 16
 """At most this many entries of an envelope's ``refines`` chain are read, each a code or ignored."""
 
+SDK_TRANSPORT: "dict[str, str]" = {
+    "failed": "connection_failed",
+    "lost": "connection_lost",
+    "timed_out": "response_timeout",
+    "aborted": "canceled",
+}
+"""The code of each role of a transport failure (the catalogue's ``sdk.transport``); empty: none is typed."""
+SDK_VALIDATION: "dict[str, str]" = {
+    "invalid": "invalid_input",
+    "too_large": "timeout_too_large",
+}
+"""The codes of a rejected timeout, by role (the catalogue's ``sdk.validation``); empty: no ``validate_timeout``."""
+SDK_EXEC_DEADLINE: "tuple[str, int] | None" = ("exec_timeout", 124)
+"""The code of a command stopped at its deadline and the exit status that tells it (``sdk.exec_deadline``)."""
+EXEC_TIMEOUT_EXIT_CODE = 124
+"""The exit status of a command stopped at its deadline, which ``error_for_exit`` turns into an error."""
+
 SPECS: "dict[str, Row]" = {
     "bad_gateway": {
         "class_name": "BadGatewayError",

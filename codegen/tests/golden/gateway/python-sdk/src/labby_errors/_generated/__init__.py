@@ -89,6 +89,11 @@ __all__ = [
     "UpstreamError",
 ]
 
+HELPERS: "dict[str, str]" = {
+}
+"""The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
+the package exports them beside the classes (and has none of the others)."""
+
 
 class AmbiguousToolError(ToolError):
     """The tool name exists on more than one upstream and must be qualified (origin discovery).

@@ -53,6 +53,11 @@ __all__ = [
     "RateLimitedError",
 ]
 
+HELPERS: "dict[str, str]" = {
+}
+"""The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
+the package exports them beside the classes (and has none of the others)."""
+
 
 class BadRequestError(MinimalError):
     """The request was rejected.

@@ -63,6 +63,15 @@ CONTEXT_MAX_KEYS = 64
 REFINES_MAX = 16
 """At most this many entries of an envelope's ``refines`` chain are read, each a code or ignored."""
 
+SDK_TRANSPORT: "dict[str, str]" = {
+}
+"""The code of each role of a transport failure (the catalogue's ``sdk.transport``); empty: none is typed."""
+SDK_VALIDATION: "dict[str, str]" = {
+}
+"""The codes of a rejected timeout, by role (the catalogue's ``sdk.validation``); empty: no ``validate_timeout``."""
+SDK_EXEC_DEADLINE: "tuple[str, int] | None" = None
+"""The code of a command stopped at its deadline and the exit status that tells it (``sdk.exec_deadline``)."""
+
 SPECS: "dict[str, Row]" = {
     "bad_request": {
         "class_name": "BadRequestError",
