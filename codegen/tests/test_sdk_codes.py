@@ -7,14 +7,15 @@ from pathlib import Path
 import pytest
 from catalogue_variants import edited
 
-from errcat.document import Document
-from errcat.load import load_catalogue, parse_catalogue
-from errcat.model import Catalogue, build_model
+from errcat.check.validate import validate
+from errcat.metaschema import meta_schema
+from errcat.model.catalogue import Catalogue, build_model
+from errcat.model.sdk import ROLES
 from errcat.problems import Problem
-from errcat.render import python as render_python
-from errcat.render import typescript as render_typescript
-from errcat.sdk_codes import ROLES
-from errcat.validate import meta_schema, validate
+from errcat.render.python import target as render_python
+from errcat.render.typescript import target as render_typescript
+from errcat.source.document import Document
+from errcat.source.load import load_catalogue, parse_catalogue
 
 FALLBACK = "fallback:\n"
 FULL = """sdk:
