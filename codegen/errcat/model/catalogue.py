@@ -21,6 +21,7 @@ from errcat.model.codes import ErrorCode as ErrorCode
 from errcat.model.codes import UnknownCode, build_codes, build_context_fields, build_unknown
 from errcat.model.conditions import ConditionReason, build_conditions
 from errcat.model.grpc import GrpcGateway, build_gateway
+from errcat.model.record import Limits as Limits
 from errcat.model.sanitizer import CharRange as CharRange
 from errcat.model.sanitizer import Sanitizer, build_sanitizer
 from errcat.model.sanitizer import TextRule as TextRule
@@ -54,20 +55,6 @@ class Fallback:
     client_error: str
     server_error: str
     default: str
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Numeric limits the SDKs enforce."""
-
-    max_exec_timeout_s: int
-    default_exec_timeout_s: int
-    default_run_code_timeout_s: int
-    error_body_max_bytes: int
-    text_max_chars: int
-    json_max_depth: int
-    context_max_keys: int
-    error_body_read_timeout_ms: int = 5000
 
 
 NO_GATEWAY = GrpcGateway((), "", ())

@@ -266,13 +266,13 @@ _EXPORTS = {
     "AsyncErrorHook": "._http",
     "AsyncErrorTransport": "._transport",
     "Code": "._generated.envelope",
-    "CodeSpec": "._spec",
+    "CodeSpec": "._generated.record",
     "ErrorBody": "._generated.envelope:ErrorObject",
     "ErrorEnvelope": "._generated.envelope",
     "ErrorHook": "._http",
     "ErrorTransport": "._transport",
     "Origin": "._generated.envelope",
-    "Recovery": "._spec",
+    "Recovery": "._generated.record",
     "aerror_from_response": "._http",
     "araise_for_status": "._http",
     "code_for_grpc": "._spec",
@@ -297,6 +297,7 @@ if TYPE_CHECKING:
     from ._generated.envelope import Code, ErrorEnvelope, Origin
     from ._generated.envelope import ErrorObject as ErrorBody
     from ._generated.overloads import error_for_code, lookup
+    from ._generated.record import CodeSpec, Recovery
     from ._http import (
         AsyncErrorHook,
         ErrorHook,
@@ -308,7 +309,7 @@ if TYPE_CHECKING:
     )
     from ._parse import error_from_body
     from ._sanitize import sanitize_text
-    from ._spec import CodeSpec, Recovery, code_for_grpc, code_spec
+    from ._spec import code_for_grpc, code_spec
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
 
     __all__ = [

@@ -22,6 +22,7 @@ from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.names.naming import PYTHON_RUNTIME_BASE
 from errcat.render import environment, render_template
 from errcat.render.python.envelope import envelope_models
+from errcat.render.python.record import catalogue_values, helper_imports, render_record, sdk_helpers
 from errcat.render.python.text import docstring, prose, py_str
 from errcat.render.python.triggers import trigger_groups
 
@@ -51,29 +52,6 @@ class ClassView:
     grpc_type: str
     """What ``Literal[...]`` holds for each: the class's own value and its refinements' (an
     ``except`` of the class catches them, so its attributes are typed as any of them)."""
-
-
-@dataclass(frozen=True)
-class SpecView:
-    """One row of the catalogue table, every value a Python literal."""
-
-    code: str
-    cls: str
-    message: str
-    cause: str
-    remediation: str
-    http: int
-    grpc: str
-    retryable: bool
-    auth_failure: bool
-    cancelled: bool
-    action: str
-    same_arguments: str
-    guidance: str
-    side_effects: str
-    origin: str
-    emitted_by: str
-    context: str
 
 
 @dataclass(frozen=True)
@@ -213,29 +191,6 @@ def tree_rows(cat: Catalogue) -> list[TreeRow]:
     return rows
 
 
-def spec_view(code: ErrorCode) -> SpecView:
-    """The view of the catalogue row of ``code``."""
-    return SpecView(
-        code=py_str(code.code),
-        cls=py_str(code.python_class),
-        message=py_str(code.message),
-        cause=py_str(code.cause),
-        remediation=py_str(code.remediation),
-        http=code.http,
-        grpc=py_str(code.grpc),
-        retryable=code.retryable,
-        auth_failure=code.auth_failure,
-        cancelled=code.cancelled,
-        action=py_str(code.recovery.action),
-        same_arguments=py_str(code.recovery.same_arguments),
-        guidance=py_str(code.recovery.guidance),
-        side_effects=py_str(code.side_effects),
-        origin=py_str(code.origin),
-        emitted_by=py_str(code.emitted_by),
-        context=_tuple([f.name for f in code.context]),
-    )
-
-
 def range_view(r: CharRange) -> RangeView:
     """The view of a sanitizer character range."""
     return RangeView(first=f"0x{r.first:04X}", last=f"0x{r.last:04X}", name=r.name)
@@ -267,18 +222,8 @@ def render_init(cat: Catalogue) -> str:
         classes=classes,
         all_names=[py_str(cat.base_class)] + [py_str(c.python_class) for c in cat.codes],
         helpers=[PairView(py_str(n), py_str(m)) for n, m in sdk_helpers(cat).items()],
-        helper_imports=_helper_imports(sdk_helpers(cat)),
+        helper_imports=helper_imports(sdk_helpers(cat)),
     )
-
-
-def _helper_imports(helpers: dict[str, str]) -> list[str]:
-    """The type checkers' imports of the enabled helpers, as ``_generated`` spells them (isort's order)."""
-    inner = "._generated."
-    lines = []
-    for name, module in helpers.items():
-        local = "." + module[len(inner) :] if module.startswith(inner) else "." + module
-        lines.append((-local.count("."), local, name))
-    return [f"from {local} import {name} as {name}" for _, local, name in sorted(lines)]
 
 
 def render_overloads(cat: Catalogue) -> str:
@@ -286,33 +231,6 @@ def render_overloads(cat: Catalogue) -> str:
     classes = [class_view(c, cat) for c in cat.codes]
     imported = sorted({cat.base_class, *(c.name for c in classes)})  # in the order isort keeps
     return render_template("python/overloads.pyi.jinja", cat, classes=classes, imported=imported)
-
-
-def _roles(group: tuple[tuple[str, str | None], ...]) -> list[tuple[str, str]]:
-    """The roles of an ``sdk`` group that name a code, as Python literals."""
-    return [(py_str(role), py_str(code)) for role, code in group if code is not None]
-
-
-def _deadline(deadline: tuple[str, int] | None) -> str:
-    """``sdk.exec_deadline`` as a Python literal: ``(code, exit status)`` or ``None``."""
-    return "None" if deadline is None else f"({py_str(deadline[0])}, {deadline[1]})"
-
-
-SDK_HELPERS: dict[str, dict[str, str]] = {
-    "validation": {"validate_timeout": "._local"},
-    "exec_deadline": {
-        "EXEC_TIMEOUT_EXIT_CODE": "._generated.catalogue",
-        "error_for_exit": "._local",
-    },
-}
-"""The runtime's names that exist only when the catalogue declares their ``sdk`` group, with the
-module that defines each, relative to the package (as the package's ``_EXPORTS`` spells them)."""
-
-
-def sdk_helpers(cat: Catalogue) -> dict[str, str]:
-    """The names of :data:`SDK_HELPERS` this catalogue's ``sdk`` groups enable, sorted as ``__all__`` is."""
-    names = {n: m for g in cat.sdk.groups for n, m in SDK_HELPERS.get(g, {}).items()}
-    return {name: names[name] for name in sorted(names, key=lambda n: (not n.isupper(), n))}
 
 
 def render_catalogue(cat: Catalogue) -> str:
@@ -325,11 +243,7 @@ def render_catalogue(cat: Catalogue) -> str:
         distribution=py_str(cat.python_distribution),
         base_class=py_str(cat.base_class),
         refines_max=refines.MAX_CHAIN,
-        sdk_transport=_roles(cat.sdk.transport),
-        sdk_validation=_roles(cat.sdk.validation),
-        sdk_exec_deadline=_deadline(cat.sdk.exec_deadline),
-        exit_status=cat.sdk.exec_deadline[1] if cat.sdk.exec_deadline else None,
-        specs=[spec_view(c) for c in cat.codes],
+        **catalogue_values(cat),
         by_status=[PairView(str(status), py_str(code)) for status, code in cat.fallback.by_status],
         client_error=py_str(cat.fallback.client_error),
         server_error=py_str(cat.fallback.server_error),
@@ -396,6 +310,7 @@ def _package(cat: Catalogue) -> dict[str, str]:
     return {
         f"{base}/__init__.py": render_init(cat),
         f"{base}/catalogue.py": render_catalogue(cat),
+        f"{base}/record.py": render_record(cat),
         f"{base}/overloads.pyi": render_overloads(cat),
         f"{base}/sanitizer_rules.py": render_sanitizer_rules(cat),
         f"{base}/envelope.py": envelope_models(cat),

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from errcat.model import refines
 from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
-from errcat.model.sdk import ROLES, SdkCodes
 from errcat.names.languages import TYPESCRIPT
 from errcat.names.naming import (
     ENVELOPE_TYPE,
@@ -35,12 +34,18 @@ from errcat.names.naming import (
 )
 from errcat.render import header_lines, render_template
 from errcat.render.schema import language_schema
+from errcat.render.typescript.record import (
+    catch_all_members,
+    record_view,
+    spec_members,
+    text_members,
+)
 from errcat.render.typescript.schema_to_ts import TsDeclaration, schema_to_ts
+from errcat.render.typescript.sdk import TsSdkGroup, helpers_view, sdk_groups
 from errcat.render.typescript.syntax import (
     doc_text,
     identifier,
     line_comment,
-    literal,
     property_key,
     string_literal,
 )
@@ -61,8 +66,6 @@ class TsCode:
     """The name of the constant of the code's texts (its spec and ``TEXTS`` share it)."""
     code_doc: str
     """The code as doc-comment text."""
-    class_literal: str
-    """The class name as a string literal."""
     code_key: str
     """The code as an object key."""
     doc_message: str
@@ -74,22 +77,12 @@ class TsCode:
     doc_deprecated: str
     """The deprecation note as doc-comment text; empty when the code is not deprecated."""
     sdk_local: bool
-    message: str
-    cause: str
-    remediation: str
     http: int
     grpc: str
-    context_fields: str
-    """An array literal of the context field names."""
-    retryable: str
-    auth_failure: str
-    cancelled: str
-    action: str
-    same_arguments: str
-    guidance: str
-    side_effects: str
-    origin: str
-    emitted_by: str
+    texts: tuple[tuple[str, str], ...]
+    """The members of the code's texts object (:func:`errcat.render.typescript.record.text_members`)."""
+    spec: tuple[tuple[str, str], ...]
+    """The members its spec adds (:func:`errcat.render.typescript.record.spec_members`)."""
     ts_base: str
     """The class it extends: the class of the code it refines, else the base class."""
     code_type: str
@@ -98,18 +91,6 @@ class TsCode:
     http_annotation: str
     grpc_annotation: str
     """``: <union>`` for a static field whose subclasses (refinements) narrow it; else empty."""
-
-
-@dataclass(frozen=True)
-class TsUnknown:
-    """The catch-all advice, every value a literal."""
-
-    retryable: str
-    action: str
-    same_arguments: str
-    guidance: str
-    side_effects: str
-    origin: str
 
 
 @dataclass(frozen=True)
@@ -155,7 +136,8 @@ class TsCatalogueView:
     refines_max: int
     codes: tuple[TsCode, ...]
     context_fields: tuple[str, ...]
-    unknown: TsUnknown
+    catch_all: tuple[tuple[str, str], ...]
+    """The members of the base class's spec (:func:`errcat.render.typescript.record.catch_all_members`)."""
     fallback: tuple[tuple[int, str], ...]
     grpc_names: str
     grpc_proto_names: str
@@ -167,17 +149,7 @@ class TsCatalogueView:
     server_error: str
     default: str
     sdk: tuple[TsSdkGroup, ...]
-
-
-@dataclass(frozen=True)
-class TsSdkGroup:
-    """One group of the catalogue's ``sdk`` section as a constant of ``catalogue.ts``."""
-
-    constant: str
-    doc: str
-    members: tuple[tuple[str, str], ...]
-    """Each role's camelCase key and its value's literal (``never`` when the group is not declared)."""
-    declared: bool
+    """The constants of the catalogue's ``sdk`` section (:mod:`errcat.render.typescript.sdk`)."""
 
 
 @dataclass(frozen=True)
@@ -228,7 +200,6 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         spec_const=ts_spec_constant(entry.code),
         texts_const=ts_texts_constant(entry.code),
         code_doc=doc_text(entry.code),
-        class_literal=string_literal(name),
         code_key=property_key(entry.code),
         doc_message=doc_text(entry.message[:1].upper() + entry.message[1:]),
         doc_cause=doc_text(entry.cause),
@@ -237,21 +208,10 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         doc_origin=doc_text(entry.origin),
         doc_deprecated=doc_text(entry.deprecated or ""),
         sdk_local=entry.sdk_local,
-        message=string_literal(entry.message),
-        cause=string_literal(entry.cause),
-        remediation=string_literal(entry.remediation),
         http=entry.http,
         grpc=string_literal(entry.grpc),
-        context_fields=_array(tuple(f.name for f in entry.context)),
-        retryable=literal(entry.retryable),
-        auth_failure=literal(entry.auth_failure),
-        cancelled=literal(entry.cancelled),
-        action=string_literal(entry.recovery.action),
-        same_arguments=string_literal(entry.recovery.same_arguments),
-        guidance=string_literal(entry.recovery.guidance),
-        side_effects=string_literal(entry.side_effects),
-        origin=string_literal(entry.origin),
-        emitted_by=string_literal(entry.emitted_by),
+        texts=text_members(entry),
+        spec=spec_members(entry),
         **_hierarchy(entry, cat),
     )
 
@@ -291,77 +251,19 @@ def _rule(rule: TextRule) -> TsRule:
     )
 
 
-_LIMITS = (
-    "max_exec_timeout_s",
-    "default_exec_timeout_s",
-    "default_run_code_timeout_s",
-    "error_body_max_bytes",
-    "text_max_chars",
-    "json_max_depth",
-    "context_max_keys",
-    "error_body_read_timeout_ms",
-)
-
-
-_SDK_DOCS = {
-    "transport": "The code of each role of a transport failure (the catalogue's `sdk.transport`); "
-    "undefined when it declares none, and then no transport failure is typed.",
-    "validation": "The codes of a rejected timeout, by role (the catalogue's `sdk.validation`); "
-    "undefined when it declares none, and then the package has no `validateTimeout`.",
-    "exec_deadline": "The code of a command stopped at its deadline and the exit status that tells it "
-    "(the catalogue's `sdk.exec_deadline`); undefined when it declares none, and then the "
-    "package has no `errorForExit`.",
-}
-
-
-def _sdk_groups(sdk: SdkCodes) -> tuple[TsSdkGroup, ...]:
-    """The ``sdk`` section's groups, each role with the literal of its code (a missing one: ``undefined``)."""
-    deadline = sdk.exec_deadline
-    members: dict[str, list[tuple[str, str | None]]] = {
-        "transport": [(r, None if c is None else string_literal(c)) for r, c in sdk.transport],
-        "validation": [(r, None if c is None else string_literal(c)) for r, c in sdk.validation],
-        "exec_deadline": []
-        if deadline is None
-        else [("code", string_literal(deadline[0])), ("exit_status", str(deadline[1]))],
-    }
-    groups = []
-    for group, roles in ROLES.items():
-        given = dict(members[group])
-        keys = [*roles, "exit_status"] if group == "exec_deadline" else list(roles)
-        groups.append(
-            TsSdkGroup(
-                constant=f"SDK_{group.upper()}",
-                doc=_SDK_DOCS[group],
-                members=tuple(
-                    (ts_identifier(k), given.get(k) or ("undefined" if given else "never"))
-                    for k in keys
-                ),
-                declared=bool(given),
-            )
-        )
-    return tuple(groups)
-
-
 def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
-    unknown = cat.unknown
     return TsCatalogueView(
         package=string_literal(cat.ts_package),
         contract_version=cat.contract_version,
         base_class=string_literal(cat.base_class),
         limits=tuple(
-            TsLimit(n, ts_identifier(n), n.upper(), getattr(cat.limits, n)) for n in _LIMITS
+            TsLimit(key, ts_identifier(key), key.upper(), value)
+            for key, value, _ in cat.limits.items()
         ),
         refines_max=refines.MAX_CHAIN,
         codes=codes,
         context_fields=tuple(string_literal(f.name) for f in cat.context_fields),
-        unknown=TsUnknown(
-            retryable=literal(unknown.retryable),
-            action=string_literal(unknown.recovery.action),
-            same_arguments=string_literal(unknown.recovery.same_arguments),
-            guidance=string_literal(unknown.recovery.guidance),
-            side_effects=string_literal(unknown.side_effects),
-            origin=string_literal(unknown.origin),
-        ),
+        catch_all=catch_all_members(cat),
         fallback=tuple((status, string_literal(code)) for status, code in cat.fallback.by_status),
         grpc_names=_array(tuple(s.name for s in cat.grpc_gateway.statuses)),
         grpc_proto_names=_array(tuple(s.proto_name for s in cat.grpc_gateway.statuses)),
@@ -383,7 +285,7 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
         client_error=string_literal(cat.fallback.client_error),
         server_error=string_literal(cat.fallback.server_error),
         default=string_literal(cat.fallback.default),
-        sdk=_sdk_groups(cat.sdk),
+        sdk=sdk_groups(cat.sdk),
     )
 
 
@@ -417,30 +319,6 @@ def _errors(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsErrorsView:
     )
 
 
-SDK_HELPERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "validation": (("validateTimeout",), ("ValidateTimeoutOptions",)),
-    "exec_deadline": (("errorForExit",), ("ErrorForExitOptions",)),
-}
-"""The runtime's values and types (all in ``local.ts``) that exist only when the catalogue declares
-their ``sdk`` group."""
-
-
-@dataclass(frozen=True)
-class TsHelpersView:
-    """What ``helpers.ts`` shows: the helpers of ``local.ts`` this catalogue's ``sdk`` section enables."""
-
-    values: str
-    types: str
-
-
-def _helpers(cat: Catalogue) -> TsHelpersView:
-    enabled = [SDK_HELPERS[g] for g in cat.sdk.groups if g in SDK_HELPERS]
-    return TsHelpersView(
-        values=", ".join(sorted(n for values, _ in enabled for n in values)),
-        types=", ".join(sorted(n for _, types in enabled for n in types)),
-    )
-
-
 def render(cat: Catalogue) -> dict[str, str]:
     """Render the files of ``ts-sdk/src/generated/``.
 
@@ -465,7 +343,8 @@ def render(cat: Catalogue) -> dict[str, str]:
         "catalogue.ts": _catalogue(cat, codes),
         "sanitizer-rules.ts": _sanitizer(cat),
         "errors.ts": _errors(cat, classes),
-        "helpers.ts": _helpers(cat),
+        "helpers.ts": helpers_view(cat),
+        "record.ts": record_view(cat),
     }
     return {
         f"{OUT}/{name}": render_template(f"typescript/{name}.jinja", cat, header=header, view=view)

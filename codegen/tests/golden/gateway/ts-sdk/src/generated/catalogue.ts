@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, Limits } from "./record.js";
+import type { FallbackMap, GrpcGatewayMap } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -765,7 +766,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
   message: "",
   cause: "",
   remediation: "",
-  className: BASE_CLASS_NAME,
+  className: "ToolError",
   httpStatus: undefined,
   grpcStatus: undefined,
   contextFields: /* @__PURE__ */ Object.freeze([]),
