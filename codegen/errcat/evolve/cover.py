@@ -56,6 +56,7 @@ COVERED: Cover = {
         "origin": True,
     },
     "fallback": True,
+    "sdk": True,
     "conditions": True,
     "grpc_gateway": {
         "by_status": True,

@@ -1,5 +1,5 @@
 """The catalogue-wide parts of ``errcat diff``: packages, limits, context fields,
-fallback, retired codes, the unknown-code advice, families, the sanitizer and
+fallback, the SDK-made codes, retired codes, the unknown-code advice, families, the sanitizer and
 the SDKs' exported names. :mod:`errcat.evolve.compare` compares the codes and calls these.
 """
 
@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from errcat.evolve.changes import Changes, Prose, show
 from errcat.model.catalogue import Catalogue, CharRange, ContextField, Fallback, TextRule
+from errcat.model.sdk import SdkCodes
 from errcat.names import naming
 from errcat.source.document import KeyPath
 
@@ -22,6 +23,7 @@ def globals_(changes: Changes) -> None:
     _limits(changes)
     _context_fields(changes)
     _fallback(changes)
+    _sdk(changes)
     _grpc_gateway(changes)
     _conditions(changes)
     _retired(changes)
@@ -161,6 +163,41 @@ def _fallback(changes: Changes) -> None:
         section = classes.get(status, "by_status")
         path: KeyPath = ("fallback", section, status) if section else ("fallback", status)
         changes.add("fallback-changed", path, subject=status, old=before, new=after)
+
+
+def _sdk_codes(sdk: SdkCodes) -> dict[tuple[str, str], str]:
+    """Each role the ``sdk`` section gives a code, by (group, role)."""
+    named = {("transport", r): c for r, c in sdk.transport if c is not None}
+    named |= {("validation", r): c for r, c in sdk.validation if c is not None}
+    if sdk.exec_deadline is not None:
+        named["exec_deadline", "code"] = sdk.exec_deadline[0]
+    return named
+
+
+def _sdk(changes: Changes) -> None:
+    old_sdk, new_sdk = changes.old.cat.sdk, changes.new.cat.sdk
+    old, new = _sdk_codes(old_sdk), _sdk_codes(new_sdk)
+    for group, role in sorted(old.keys() | new.keys()):
+        before, after = old.get((group, role)), new.get((group, role))
+        subject = Prose(f"sdk.{group}.{role}")
+        if before is None:
+            changes.add("sdk-code-added", ("sdk", group, role), subject=subject, new=after)
+        elif before != after:
+            changes.add(
+                "sdk-code-changed",
+                ("sdk", group, role),
+                removed=after is None,
+                subject=subject,
+                old=before,
+                new=after,
+            )
+    if old_sdk.exec_deadline is not None and new_sdk.exec_deadline is not None:
+        changes.value(
+            "sdk-exit-status-changed",
+            ("sdk", "exec_deadline", "exit_status"),
+            old_sdk.exec_deadline[1],
+            new_sdk.exec_deadline[1],
+        )
 
 
 def _grpc_gateway(changes: Changes) -> None:

@@ -131,6 +131,31 @@ _TABLE: tuple[Rule, ...] = (
         "keep {subject} mapped to {old}",
     ),
     Rule(
+        "sdk-code-added",
+        _ADDITIVE,
+        "{subject} now names {new}",
+        "SDKs built from this catalogue raise {new} for that role, or gain its helper; "
+        "nothing deployed changes",
+        "nothing to do",
+    ),
+    Rule(
+        "sdk-code-changed",
+        _SDK,
+        "{subject} changed from {old} to {new}",
+        "deployed SDKs raise {old} for that role and SDKs built from this catalogue raise {new} "
+        "(none: they let the failure through, or lose the helper): a caller's except for {old} "
+        "no longer catches it",
+        "keep {subject} at {old}",
+    ),
+    Rule(
+        "sdk-exit-status-changed",
+        _BEHAVIOUR,
+        "sdk.exec_deadline.exit_status changed from {old} to {new}",
+        "SDKs built from this catalogue take exit status {new}, not {old}, for a command stopped "
+        "at its deadline",
+        "keep {old}, or release a minor version that says why",
+    ),
+    Rule(
         "grpc-gateway-added",
         _ADDITIVE,
         "the gRPC gateway map was added",
