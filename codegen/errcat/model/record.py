@@ -15,12 +15,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from errcat.model.codes import ErrorCode, UnknownCode
-
-if TYPE_CHECKING:
-    from errcat.model.catalogue import Catalogue
 
 
 @dataclass(frozen=True)
@@ -61,8 +57,9 @@ class Field:
     """What it holds, one sentence (both SDKs' documentation of the field)."""
     read: Callable[[ErrorCode, str], Value]
     """Its value for a code of the model, in the language of the given key (a class name differs)."""
-    catch_all: Callable[[Catalogue], Value | None]
-    """Its value on the base class's spec (TypeScript's ``CATCH_ALL``); ``None``: it has none."""
+    catch_all: Callable[[UnknownCode, str], Value | None]
+    """Its value on the base class's spec (TypeScript's ``CATCH_ALL``), from the catalogue's
+    ``unknown_code`` and base class name; ``None``: it has none."""
     text: bool = False
     """One of the code's texts, the defaults of its errors' fields (TypeScript's ``CodeTexts``)."""
 
@@ -96,15 +93,15 @@ RECOVERY: tuple[AdviceField, ...] = (
 """The fields of ``Recovery``: what a caller (a program or a language model) should do next."""
 
 
-def _none(_: Catalogue) -> None:
+def _none(_: UnknownCode, __: str) -> None:
     return None
 
 
-def _empty(_: Catalogue) -> str:
+def _empty(_: UnknownCode, __: str) -> str:
     return ""
 
 
-def _false(_: Catalogue) -> bool:
+def _false(_: UnknownCode, __: str) -> bool:
     return False
 
 
@@ -139,7 +136,7 @@ CODE_SPEC: tuple[Field, ...] = (
         TEXT,
         "The name of the code's class, such as ``RateLimitedError``.",
         lambda c, language: c.class_names[language],
-        lambda cat: cat.base_class,
+        lambda _, base_class: base_class,
     ),
     Field(
         "http_status",
@@ -160,14 +157,14 @@ CODE_SPEC: tuple[Field, ...] = (
         NAMES,
         "The context fields the code carries.",
         lambda c, _: tuple(f.name for f in c.context),
-        lambda _: (),
+        lambda _, __: (),
     ),
     Field(
         "retryable",
         BOOL,
         "Whether sending the same request again later may succeed.",
         lambda c, _: c.retryable,
-        lambda cat: cat.unknown.retryable,
+        lambda unknown, _: unknown.retryable,
     ),
     Field(
         "is_auth_failure",
@@ -188,21 +185,21 @@ CODE_SPEC: tuple[Field, ...] = (
         ADVICE,
         "What to do next.",
         lambda c, _: _advice(c),
-        lambda cat: _advice(cat.unknown),
+        lambda unknown, _: _advice(unknown),
     ),
     Field(
         "side_effects",
         SIDE_EFFECTS,
         "Whether the failed call may have changed something.",
         lambda c, _: c.side_effects,
-        lambda cat: cat.unknown.side_effects,
+        lambda unknown, _: unknown.side_effects,
     ),
     Field(
         "origin",
         ORIGIN,
         "Where the failure arose; ``runtime`` for the catch-all.",
         lambda c, _: c.origin,
-        lambda cat: cat.unknown.origin,
+        lambda unknown, _: unknown.origin,
     ),
     Field(
         "emitted_by",

@@ -1,23 +1,18 @@
-"""The codes an SDK raises itself, by role: the catalogue's ``sdk`` section, its model and its rule.
+"""The codes an SDK raises itself, by role: the catalogue's ``sdk`` section and its model.
 
 The runtimes name no code of the catalogue: a transport failure, a rejected
 argument and a command stopped at its deadline each get the code the
 catalogue gives that *role*. :data:`ROLES` is the one list of the roles, with
 the status class each role's code must have; the meta-schema spells the same
-keys (``codegen/tests/test_sdk_codes.py`` keeps the two equal). A group the
-catalogue leaves out has no helper in either SDK.
+keys (``codegen/tests/test_sdk_codes.py`` keeps the two equal), and
+:mod:`errcat.check.sdk` checks each role's code. A group the catalogue
+leaves out has no helper in either SDK.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-from errcat.source.document import KeyPath, as_mapping
-from errcat.wording import quoted
-
-if TYPE_CHECKING:
-    from errcat.check.semantic import _Checker as SemanticChecker
+from typing import Any
 
 ROLES: dict[str, dict[str, int]] = {
     "transport": {"failed": 5, "lost": 5, "timed_out": 5, "aborted": 4},
@@ -82,29 +77,3 @@ def build_sdk_codes(raw: dict[str, Any] | None) -> SdkCodes:
         validation=_group(raw, "validation"),
         exec_deadline=(deadline["code"], deadline["exit_status"]) if deadline is not None else None,
     )
-
-
-def check_sdk_codes(checker: SemanticChecker) -> None:
-    """Rule ``sdk-code-status`` (and the references): each code the ``sdk`` section names is a
-    current code of the catalogue whose HTTP status is in its role's class."""
-    section = as_mapping(checker.data.get("sdk"))
-    for group, roles in ROLES.items():
-        entry = as_mapping(section.get(group))
-        for role, status_class in roles.items():
-            path: KeyPath = ("sdk", group, role)
-            target = entry.get(role)
-            checker.reference(path, target, "unknown-sdk-code", "the sdk section")
-            if not isinstance(target, str) or not checker.ok(path):
-                continue
-            http = as_mapping(checker.codes.get(target)).get("http")
-            if type(http) is not int or not checker.ok(("codes", target, "http")):
-                continue
-            if http // 100 != status_class:
-                checker.add(
-                    path,
-                    "sdk-code-status",
-                    f"{quoted(target)} has the HTTP status {http}; the code of this role "
-                    f"is a {status_class}xx code",
-                    f"name a code whose http is a {status_class}xx status, or give "
-                    f"{quoted(target)} one",
-                )

@@ -59,7 +59,7 @@ def ts_value(value: Value | None) -> str:
 
 def _field(f: Field, cat: Catalogue) -> TsField:
     """The interface member of ``f``; optional (``| undefined``) when the catch-all has no value."""
-    absent = f.catch_all(cat) is None
+    absent = f.catch_all(cat.unknown, cat.base_class) is None
     note = " None on the base class's spec (the catch-all)." if absent else ""
     return TsField(
         ts_identifier(f.name),
@@ -98,4 +98,7 @@ def spec_members(code: ErrorCode) -> tuple[tuple[str, str], ...]:
 
 def catch_all_members(cat: Catalogue) -> tuple[tuple[str, str], ...]:
     """The members of the base class's spec: the catch-all value of every field."""
-    return tuple((ts_identifier(f.name), ts_value(f.catch_all(cat))) for f in CODE_SPEC)
+    return tuple(
+        (ts_identifier(f.name), ts_value(f.catch_all(cat.unknown, cat.base_class)))
+        for f in CODE_SPEC
+    )
