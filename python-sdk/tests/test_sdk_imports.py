@@ -32,7 +32,7 @@ def test_import_loads_neither_json_nor_re_nor_httpx_nor_typing() -> None:
     assert out == "[]"
 
 
-def test_import_loads_two_modules_of_the_package() -> None:
+def test_import_loads_three_modules_of_the_package() -> None:
     out = _run(
         """
         import sys
@@ -40,7 +40,7 @@ def test_import_loads_two_modules_of_the_package() -> None:
         print(sorted(m for m in sys.modules if m.startswith("mitos_errors")))
         """
     )
-    assert out == "['mitos_errors', 'mitos_errors._generated']"
+    assert out == "['mitos_errors', 'mitos_errors._base', 'mitos_errors._generated']"
 
 
 def test_constructing_an_error_first_loads_the_runtime() -> None:

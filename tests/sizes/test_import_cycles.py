@@ -35,9 +35,10 @@ FIX = "move what both sides need into a module of its own that imports neither"
 
 
 RUNTIME_BASE_CYCLE = pytest.mark.xfail(
-    reason="the base class is defined in mitos_errors/__init__.py, which imports _generated, "
-    "whose classes import it back; giving the base class one name and one module of its own "
-    "(issue 19 part 5) removes the cycle, and this mark with it",
+    reason="the base class (mitos_errors/_base.py, its one name and module since issue 19) "
+    "imports _fields on first use to fill an error, and _fields imports the base class to "
+    "build and annotate errors; filling an instance apart from building one removes the "
+    "cycle, and this mark with it",
     strict=True,
 )
 

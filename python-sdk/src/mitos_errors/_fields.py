@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from math import isfinite
 
-from . import ErrorBase
+from ._base import AgentRunError
 from ._generated import catalogue as _cat
 from ._headers import header_delay
 from ._sanitize import cap_length, sanitize_text, sanitize_with
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any
 
-    from . import ContextValue
+    from ._base import ContextValue
     from ._headers import Picked
 
 # What the base class in the package's ``__init__`` reads; it imports this module on first use.
@@ -82,7 +82,7 @@ def context_delay(context: Mapping[str, ContextValue]) -> int | None:
 
 
 def store(
-    err: ErrorBase,
+    err: AgentRunError,
     code: str,
     message: str,
     cause: str,
@@ -91,7 +91,7 @@ def store(
     context: dict[str, ContextValue],
     request_id: str | None,
     retry_after_ms: int | None,
-) -> ErrorBase:
+) -> AgentRunError:
     """Set the fields of ``err`` to values already checked and sanitized; returns ``err``."""
     err.args = (message,)
     err.__dict__.update(
@@ -107,7 +107,7 @@ def store(
     return err
 
 
-def note_cut(err: ErrorBase, note: str) -> None:
+def note_cut(err: AgentRunError, note: str) -> None:
     """Append ``note`` to the cause of ``err`` and cap it (contract section 2c: a body cut short)."""
     err.__dict__["cause"] = cap_length(err.cause + note)
 
@@ -128,9 +128,9 @@ def fill(
     picked: Picked | None = None,
     retry_after_ms: int | None = None,
     checked_context: dict[str, ContextValue] | None = None,
-    err: ErrorBase | None = None,
+    err: AgentRunError | None = None,
     own_class: bool = False,
-) -> ErrorBase:
+) -> AgentRunError:
     """Fill the fields of the error of ``code`` (steps 6 and 7 of contract section 1).
 
     Args:
@@ -185,7 +185,7 @@ def fill(
         if retry_after_ms is None:
             retry_after_ms = header_delay(picked)
     if err is None:
-        cls = CLASSES[kind] if kind is not None else ErrorBase
+        cls = CLASSES[kind] if kind is not None else AgentRunError
         err = cls.__new__(cls)
     return store(err, code, message, cause, remediation, status, context, request_id, retry_after_ms)
 
@@ -224,7 +224,7 @@ def _checked_members(
 
 
 def init_error(
-    err: ErrorBase,
+    err: AgentRunError,
     message: object,
     code: object,
     cause: object,
@@ -234,7 +234,7 @@ def init_error(
     request_id: object,
     retry_after_ms: object,
 ) -> None:
-    """``ErrorBase.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized.
+    """``AgentRunError.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized.
 
     A constructor describes its own class (contract section 3): the defaults are its class's texts
     (the base class: the catch-all's, none), whatever ``code`` and ``status`` are.
@@ -265,7 +265,7 @@ def error_by_code(
     remediation: object,
     status: object,
     context: Mapping[str, Any] | None,
-) -> ErrorBase:
+) -> AgentRunError:
     """``error_for_code`` of a code without a class: as if a server sent it (contract section 1).
 
     The code is sanitized; a catalogue code (once sanitized) gives its class, any other the base
@@ -276,7 +276,7 @@ def error_by_code(
 
 
 def json_dumps(data: object) -> str:
-    """``json.dumps`` with non-ASCII characters kept, for :meth:`ErrorBase.to_json`."""
+    """``json.dumps`` with non-ASCII characters kept, for :meth:`AgentRunError.to_json`."""
     import json
 
     return json.dumps(data, ensure_ascii=False)

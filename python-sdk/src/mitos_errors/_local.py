@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import isfinite
 
-from . import ErrorBase
+from ._base import AgentRunError
 from ._fields import context_value, error_by_code, fill
 from ._generated import catalogue as _cat
 from ._sanitize import sanitize_with, token_forms
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from . import ContextValue
+    from ._base import ContextValue
 
 __all__ = ["error_for_code", "error_for_exit", "validate_timeout"]
 
@@ -32,7 +32,7 @@ def error_for_code(
     remediation: str = "",
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
-) -> ErrorBase:
+) -> AgentRunError:
     """Build the typed error of ``code`` (the base class for an unknown code).
 
     Every text is sanitized (without a token); an empty ``message``, ``cause``
@@ -52,12 +52,12 @@ def error_for_code(
         An instance of the code's class, ready to raise.
     """
     cls = lookup(code)
-    if cls is ErrorBase:  # the base class's constructor would describe the base class, not the code
+    if cls is AgentRunError:  # the base class's constructor would describe the base class, not the code
         return error_by_code(code, message, cause, remediation, status, context)
     return cls(message, code, cause=cause, remediation=remediation, status=status, context=context)
 
 
-def _local_error(code: str, context: dict[str, ContextValue]) -> ErrorBase:
+def _local_error(code: str, context: dict[str, ContextValue]) -> AgentRunError:
     """The error of an SDK-local ``code`` (one the catalogue's ``sdk`` section names) with the
     catalogue's texts and ``context`` as it is."""
     return fill(code, None, None, checked_context=context)
@@ -121,7 +121,7 @@ def error_for_exit(
     stdout: str | bytes = "",
     stderr: str | bytes = "",
     token: str | None = None,
-) -> ErrorBase | None:
+) -> AgentRunError | None:
     """The execution-deadline error of an exec that exited with the deadline's status, keeping its
     partial output.
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import ErrorBase
 from . import _generated as _errors
+from ._base import AgentRunError
 from ._generated import catalogue as _cat
 from ._generated.record import CodeSpec, Recovery
 
@@ -17,7 +17,7 @@ __all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code"
 SPECS: dict[str, CodeSpec] = {code: CodeSpec(code, row) for code, row in _cat.SPECS.items()}
 """Every code of the catalogue with its :class:`CodeSpec`."""
 
-CLASSES: dict[str, type[ErrorBase]] = dict(_errors.CLASSES)
+CLASSES: dict[str, type[AgentRunError]] = dict(_errors.CLASSES)
 """Every code of the catalogue with its class."""
 
 
@@ -67,12 +67,12 @@ def code_spec(code: str) -> CodeSpec | None:
     return SPECS.get(code)
 
 
-def lookup(code: str) -> type[ErrorBase]:
+def lookup(code: str) -> type[AgentRunError]:
     """Return the exception class of ``code``; a code the catalogue does not know gives the base class.
 
     The match is exact: ``code`` is compared as given, not sanitized.
     """
-    return CLASSES.get(code, ErrorBase) if type(code) is str else ErrorBase
+    return CLASSES.get(code, AgentRunError) if type(code) is str else AgentRunError
 
 
 def fallback_code(status: int | None) -> str:

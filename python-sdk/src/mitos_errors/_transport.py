@@ -28,7 +28,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import httpx
 
-from . import ErrorBase
+from ._base import AgentRunError
 from ._generated import catalogue as _cat
 
 __all__ = ["AsyncErrorTransport", "ErrorTransport", "error_from_exception"]
@@ -108,7 +108,7 @@ def _cause_of(exc: BaseException) -> str:
     return f"{name}: {text}" if text else name
 
 
-def error_from_exception(exc: BaseException, token: str | None = None) -> ErrorBase | None:
+def error_from_exception(exc: BaseException, token: str | None = None) -> AgentRunError | None:
     """The typed error of a transport exception, or ``None`` for any other exception.
 
     The error's cause names the exception and its message, sanitized (the
@@ -120,7 +120,8 @@ def error_from_exception(exc: BaseException, token: str | None = None) -> ErrorB
             from a custom transport).
         token: the caller's credential, kept out of the cause.
     """
-    from . import error_for_code, sanitize_text
+    from ._local import error_for_code
+    from ._sanitize import sanitize_text
 
     code = _code_of(exc)
     if code is None:
@@ -142,7 +143,7 @@ class _Credential:
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError(f"{type(self).__name__} holds a credential and is not picklable")
 
-    def _typed(self, exc: Exception) -> ErrorBase | None:
+    def _typed(self, exc: Exception) -> AgentRunError | None:
         return error_from_exception(exc, self._token)
 
 
@@ -203,7 +204,7 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from . import error_from_response
+        from ._http import error_from_response
 
         try:
             response = self._inner.handle_request(request)
@@ -236,7 +237,7 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from . import aerror_from_response
+        from ._http import aerror_from_response
 
         try:
             response = await self._inner.handle_async_request(request)

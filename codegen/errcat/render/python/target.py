@@ -212,11 +212,11 @@ def render_init(cat: Catalogue) -> str:
     return render_template(
         "python/init.py.jinja",
         cat,
-        runtime_base=PYTHON_RUNTIME_BASE,
-        runtime_class=f"_{PYTHON_RUNTIME_BASE}",
+        base_import=PYTHON_RUNTIME_BASE
+        if cat.base_class == PYTHON_RUNTIME_BASE
+        else f"{PYTHON_RUNTIME_BASE} as {cat.base_class}",
         tree=prose("python/package_doc.txt.jinja", cat, rows=tree_rows(cat)),
         base_doc=prose("python/base_doc.txt.jinja", cat),
-        base_doc_indented=prose("python/base_doc.txt.jinja", cat, indent=8),
         base_name=py_str(cat.base_class),
         module=py_str(cat.python_module),
         classes=classes,
