@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import mitos_errors
 from mitos_errors import _transport
+from mitos_errors._classes import CLASSES
 from mitos_errors._generated.catalogue import TEXT_MAX_CHARS
 
 HTTPX_EXCEPTIONS = sorted(
@@ -96,7 +97,7 @@ context_values = st.one_of(
 
 @settings(max_examples=200, deadline=None)
 @given(
-    code=st.sampled_from(sorted(mitos_errors._generated.CLASSES)),
+    code=st.sampled_from(sorted(CLASSES)),
     message=st.text(max_size=80),
     secret=SECRETS,
     context=st.dictionaries(st.from_regex(r"[a-z_]{1,12}", fullmatch=True), context_values, max_size=6),

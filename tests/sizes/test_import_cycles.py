@@ -34,18 +34,7 @@ TS_ROOT = REPO / "ts-sdk" / "src"
 FIX = "move what both sides need into a module of its own that imports neither"
 
 
-RUNTIME_BASE_CYCLE = pytest.mark.xfail(
-    reason="the base class (mitos_errors/_base.py, its one name and module since issue 19) "
-    "imports _fields on first use to fill an error, and _fields imports the base class to "
-    "build and annotate errors; filling an instance apart from building one removes the "
-    "cycle, and this mark with it",
-    strict=True,
-)
-
-
-@pytest.mark.parametrize(
-    "package", ["errcat", pytest.param("mitos_errors", marks=RUNTIME_BASE_CYCLE)]
-)
+@pytest.mark.parametrize("package", ["errcat", "mitos_errors"])
 def test_python_package_has_no_import_cycle(package: str) -> None:
     graph = python_graph(PYTHON_PACKAGES[package], package)
     assert len(graph) > 10

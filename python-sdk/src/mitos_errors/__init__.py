@@ -26,7 +26,7 @@ from ._generated import *  # noqa: F403  (the base class and one class per code;
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._base import ContextValue as ContextValue
+    from ._fields import ContextValue as ContextValue
     from ._generated.version import __version__ as __version__
 
 # The names of the runtime beside the classes, each with the module that
@@ -62,7 +62,7 @@ _EXPORTS = {
     "error_from_exception": "._transport",
     "error_from_response": "._http",
     "install_error_hook": "._http",
-    "lookup": "._spec",
+    "lookup": "._classes",
     "raise_for_status": "._http",
     "sanitize_text": "._sanitize",
 }

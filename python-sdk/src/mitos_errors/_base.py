@@ -14,10 +14,9 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, ClassVar
 
+    from ._fields import ContextValue
     from ._generated.envelope import Origin
     from ._generated.record import CodeSpec, Recovery
-
-    ContextValue = str | int | float | bool | None
 
 _FIELDS: "list[ModuleType]" = []
 
@@ -47,12 +46,18 @@ class _ReadOnlyContext(dict):  # type: ignore[type-arg]
         return (type(self), (dict(self),))
 
 
+CLASSES: "dict[str, type[AgentRunError]]" = {}
+"""Every class of the catalogue by its code: each generated class registers itself here."""
+
+
 class AgentRunError(Exception):
     """The base class of the catalogue's errors, with all their behaviour.
 
     ``_generated`` gives it the catalogue's base class name and docstring (another
     catalogue's package knows it by that name only), and derives one
-    declaration-only class per code from it. The fields of an error
+    declaration-only class per code from it, which registers itself in
+    :data:`CLASSES` (so the runtime finds a code's class without importing
+    ``_generated``, and the two form no import cycle). The fields of an error
     are instance attributes, declared in ``__init__``; every text in them went
     through the sanitizer, and they are all there is to ``str``, ``repr``,
     pickle and :meth:`to_dict` (docs/sdk-contract.md section 4).
@@ -64,6 +69,13 @@ class AgentRunError(Exception):
     """The gRPC status the catalogue gives this class's code (``None`` on the base)."""
     catalogue_code: "ClassVar[str | None]" = None
     """The code this class stands for (``None`` on the base)."""
+
+    def __init_subclass__(cls, **kwargs: "Any") -> None:
+        """Register a class of the catalogue (declared in this package's ``_generated``) by its code."""
+        super().__init_subclass__(**kwargs)
+        code = cls.__dict__.get("catalogue_code")
+        if type(code) is str and cls.__module__ == AgentRunError.__module__:
+            CLASSES[code] = cls
 
     def __init__(
         self,

@@ -9,11 +9,10 @@ used while the error is built and dropped before anything is raised.
 from __future__ import annotations
 
 from ._base import AgentRunError
-from ._fields import note_cut
 from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
 from ._parse import fallback_error, make_error
-from ._sanitize import token_forms
+from ._sanitize import cap_length, token_forms
 
 try:
     import httpx
@@ -41,6 +40,11 @@ __all__ = [
 
 
 _NO_TIMEOUTS: dict[str, object] = {}
+
+
+def note_cut(err: AgentRunError, note: str) -> None:
+    """Append ``note`` to the cause of ``err`` and cap it (contract section 2c: a body cut short)."""
+    err.__dict__["cause"] = cap_length(err.cause + note)
 
 
 def deadline_of(body_read_timeout_ms: object) -> int | float:

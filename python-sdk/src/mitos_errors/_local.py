@@ -5,23 +5,40 @@ from __future__ import annotations
 from math import isfinite
 
 from ._base import AgentRunError
-from ._fields import context_value, error_by_code, fill
+from ._classes import lookup, new_error
+from ._fields import checked_members, context_value, fill
 from ._generated import catalogue as _cat
-from ._sanitize import sanitize_with, token_forms
-from ._spec import lookup
+from ._sanitize import sanitize_text, sanitize_with, token_forms
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from ._base import ContextValue
+    from ._fields import ContextValue
 
 __all__ = ["error_for_code", "error_for_exit", "validate_timeout"]
 
 # The codes of these errors and the deadline's exit status are the catalogue's
 # (its ``sdk`` section); a catalogue that declares no validation, or no exec
 # deadline, has no ``validate_timeout``, or no ``error_for_exit``, in its package.
+
+
+def _error_by_code(
+    code: object,
+    message: object,
+    cause: object,
+    remediation: object,
+    status: object,
+    context: Mapping[str, Any] | None,
+) -> AgentRunError:
+    """``error_for_code`` of a code without a class: as if a server sent it (contract section 1).
+
+    The code is sanitized; a catalogue code (once sanitized) gives its class, any other the base
+    class with the texts of the code ``status`` falls back to.
+    """
+    members = checked_members(message, cause, remediation, status, context, None, None)
+    return fill(sanitize_text(str(code)), members, status, make=new_error)  # type: ignore[arg-type]
 
 
 def error_for_code(
@@ -53,14 +70,14 @@ def error_for_code(
     """
     cls = lookup(code)
     if cls is AgentRunError:  # the base class's constructor would describe the base class, not the code
-        return error_by_code(code, message, cause, remediation, status, context)
+        return _error_by_code(code, message, cause, remediation, status, context)
     return cls(message, code, cause=cause, remediation=remediation, status=status, context=context)
 
 
 def _local_error(code: str, context: dict[str, ContextValue]) -> AgentRunError:
     """The error of an SDK-local ``code`` (one the catalogue's ``sdk`` section names) with the
     catalogue's texts and ``context`` as it is."""
-    return fill(code, None, None, checked_context=context)
+    return fill(code, None, None, checked_context=context, make=new_error)
 
 
 def _number(value: object) -> float | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from ._base import AgentRunError
+from ._classes import new_error
 from ._fields import MAX_SAFE, context_delay, context_value, fill, store
 from ._generated import catalogue as _cat
 from ._headers import header_delay, pick_headers
@@ -24,13 +25,13 @@ from ._sanitize import (
     token_forms,
     untouched_ascii,
 )
-from ._spec import CLASSES, SPECS, CodeSpec, fallback_code, refined_code
+from ._spec import SPECS, CodeSpec, fallback_code, refined_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from ._base import ContextValue
+    from ._fields import ContextValue
     from ._headers import Picked
 
 __all__ = ["error_from_body"]
@@ -281,9 +282,8 @@ def _plain_body_error(
     delay = context_delay(context) if context else None
     if delay is None and picked is not None:
         delay = header_delay(picked)
-    cls = CLASSES[kind] if kind is not None else AgentRunError
     status_kept = status if type(status) is int else None
-    return store(cls.__new__(cls), code, message, cause, remediation, status_kept, context, request_id, delay)
+    return store(new_error(kind), code, message, cause, remediation, status_kept, context, request_id, delay)
 
 
 def make_error(body: object, status: int, picked: Picked | None, forms: tuple[str, ...]) -> AgentRunError:
@@ -294,15 +294,15 @@ def make_error(body: object, status: int, picked: Picked | None, forms: tuple[st
     envelope = value.get("error") if type(value) is dict else None
     raw_code = envelope.get("code") if type(envelope) is dict else None
     if type(raw_code) is not str or not raw_code:
-        return fill(fallback_code(status), None, status, forms=forms, picked=picked)
+        return fill(fallback_code(status), None, status, forms=forms, picked=picked, make=new_error)
     assert type(envelope) is dict
     err = _plain_body_error(text, envelope, raw_code, status, picked, forms)
     if err is not None:
         return err
     code = sanitize_with(raw_code, forms)
     if not code:
-        return fill(fallback_code(status), None, status, forms=forms, picked=picked)
-    return fill(code, envelope, status, forms=forms, picked=picked)
+        return fill(fallback_code(status), None, status, forms=forms, picked=picked, make=new_error)
+    return fill(code, envelope, status, forms=forms, picked=picked, make=new_error)
 
 
 def error_from_body(
@@ -348,4 +348,4 @@ def fallback_error(status: int) -> AgentRunError:
     If a bug lands in the error path, the caller still gets the typed error of
     the status instead of an exception from the error path.
     """
-    return fill(fallback_code(status), None, status)
+    return fill(fallback_code(status), None, status, make=new_error)

@@ -1,9 +1,11 @@
-"""What the catalogue says about each code: specs, classes, the fallback map and the catch-all."""
+"""What the catalogue says about each code: specs, the fallback map and the catch-all.
+
+Data only: the classes are :mod:`._classes`' (this module imports no class, so the base
+class's runtime can read it).
+"""
 
 from __future__ import annotations
 
-from . import _generated as _errors
-from ._base import AgentRunError
 from ._generated import catalogue as _cat
 from ._generated.record import CodeSpec, Recovery
 
@@ -11,14 +13,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._generated.envelope import Origin
 
-__all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code", "lookup", "refined_code"]
+__all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code", "refined_code"]
 
 
 SPECS: dict[str, CodeSpec] = {code: CodeSpec(code, row) for code, row in _cat.SPECS.items()}
 """Every code of the catalogue with its :class:`CodeSpec`."""
-
-CLASSES: dict[str, type[AgentRunError]] = dict(_errors.CLASSES)
-"""Every code of the catalogue with its class."""
 
 
 class CatchAll:
@@ -65,14 +64,6 @@ def refined_code(chain: object) -> str | None:
 def code_spec(code: str) -> CodeSpec | None:
     """Return the catalogue's spec of ``code``, or ``None`` for a code it does not know."""
     return SPECS.get(code)
-
-
-def lookup(code: str) -> type[AgentRunError]:
-    """Return the exception class of ``code``; a code the catalogue does not know gives the base class.
-
-    The match is exact: ``code`` is compared as given, not sanitized.
-    """
-    return CLASSES.get(code, AgentRunError) if type(code) is str else AgentRunError
 
 
 def fallback_code(status: int | None) -> str:

@@ -22,7 +22,12 @@ from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.names.naming import PYTHON_RUNTIME_BASE
 from errcat.render import environment, render_template
 from errcat.render.python.envelope import envelope_models
-from errcat.render.python.record import catalogue_values, helper_imports, render_record, sdk_helpers
+from errcat.render.python.record import (
+    catalogue_values,
+    helper_imports,
+    render_record,
+    sdk_helpers,
+)
 from errcat.render.python.text import docstring, prose, py_str
 from errcat.render.python.triggers import trigger_groups
 

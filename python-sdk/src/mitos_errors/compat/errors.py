@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .. import _generated, error_for_code
-from .._base import AgentRunError
+from .. import error_for_code
+from .._base import CLASSES, AgentRunError
 
 # The codes of mitos-run 0.3.1's typed classes.
 _MITOS_RUN_CODES = (
@@ -27,12 +27,12 @@ _MITOS_RUN_CODES = (
     "timeout_too_large",
 )
 _TYPED: list[type[AgentRunError]] = [AgentRunError]
-_TYPED += [_generated.CLASSES[code] for code in _MITOS_RUN_CODES]
+_TYPED += [CLASSES[code] for code in _MITOS_RUN_CODES]
 _CLASSES = {cls.__name__: cls for cls in _TYPED}
 globals().update(_CLASSES)
 
 # mitos-run's table held 7 codes; this one holds every catalogue code.
-_CODE_TO_CLASS: dict[str, type[AgentRunError]] = dict(_generated.CLASSES)
+_CODE_TO_CLASS: dict[str, type[AgentRunError]] = dict(CLASSES)
 
 __all__ = ["_CODE_TO_CLASS", "Any", "Optional", "error_for_code"]
 __all__ += list(_CLASSES)

@@ -517,30 +517,3 @@ class UpstreamError(ToolError):
     code = catalogue_code = "upstream_error"
     http_status = 502
     grpc_status = "Unavailable"
-
-
-CLASSES: "dict[str, type[ToolError]]" = {
-    "ambiguous_tool": AmbiguousToolError,
-    "auth_failed": AuthFailedError,
-    "bad_request": BadRequestError,
-    "cancelled": CallCancelledError,
-    "confirmation_required": ConfirmationRequiredError,
-    "conflict": ConflictError,
-    "content_too_large": ContentTooLargeError,
-    "forbidden": ForbiddenError,
-    "gone": GoneError,
-    "internal_error": InternalError,
-    "invalid_param": InvalidParamError,
-    "missing_param": MissingParamError,
-    "not_found": NotFoundError,
-    "unknown_action": UnknownActionError,
-    "unknown_instance": UnknownInstanceError,
-    "rate_limited": RateLimitedError,
-    "request_timeout": RequestTimeoutError,
-    "service_unavailable": ServiceUnavailableError,
-    "timeout": ToolTimeoutError,
-    "unexpected_status": UnexpectedStatusError,
-    "upstream_error": UpstreamError,
-}
-"""Every class by its code; the hand-written runtime looks codes up here."""
-

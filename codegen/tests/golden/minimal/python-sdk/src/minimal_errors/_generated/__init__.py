@@ -104,12 +104,3 @@ class RateLimitedError(MinimalError):
     code = catalogue_code = "rate_limited"
     http_status = 429
     grpc_status = "ResourceExhausted"
-
-
-CLASSES: "dict[str, type[MinimalError]]" = {
-    "bad_request": BadRequestError,
-    "internal": InternalError,
-    "rate_limited": RateLimitedError,
-}
-"""Every class by its code; the hand-written runtime looks codes up here."""
-
