@@ -25,6 +25,7 @@ from errcat.render.python.envelope import envelope_models
 from errcat.render.python.record import (
     catalogue_values,
     helper_imports,
+    literal,
     render_record,
     sdk_helpers,
 )
@@ -39,7 +40,7 @@ def package_dir(cat: Catalogue) -> str:
 
 def _tuple(items: tuple[str, ...] | list[str]) -> str:
     """A tuple literal of strings, with a trailing comma after each item."""
-    return "(" + "".join(f"{py_str(item)}, " for item in items).rstrip(" ") + ")"
+    return literal(tuple(items))
 
 
 @dataclass(frozen=True)
