@@ -43,9 +43,11 @@ NAMES = st.from_regex(r"[a-z][a-z0-9]{2,10}", fullmatch=True)
 
 
 def _referenced(data: Data) -> set[str]:
-    """Codes the fallback map, families or retired replacements name."""
+    """Codes the fallback map, families, retired replacements or the sdk section name."""
     fallback = data["fallback"]
     names = {*fallback["by_status"].values(), *fallback["by_class"].values(), fallback["default"]}
+    for group in data.get("sdk", {}).values():
+        names.update(code for role, code in group.items() if role != "exit_status")
     for family in data.get("families", {}).values():
         names.update(family["codes"])
     names.update(r.get("replaced_by") for r in data.get("retired", {}).values())
@@ -55,10 +57,17 @@ def _referenced(data: Data) -> set[str]:
 def _edit(draw: st.DrawFn, data: Data) -> None:
     """Apply one random edit to ``data`` in place: of a code's entry, of the codes, or of the rest."""
     codes = data["codes"]
-    code = codes[draw(st.sampled_from(sorted(codes)))]
+    name = draw(st.sampled_from(sorted(codes)))
+    code = codes[name]
     free = sorted(set(codes) - _referenced(data))
     kind = draw(st.integers(0, 15))
-    if kind <= 4 or kind in (8, 12, 13):
+    sdk_named = {
+        c for g in data.get("sdk", {}).values() for r, c in g.items() if r != "exit_status"
+    }
+    if kind == 0 and name in sdk_named:
+        # A code the sdk section names keeps its status class, which the section's rule checks.
+        code["http"] = code["http"] // 100 * 100 + draw(st.integers(0, 99))
+    elif kind <= 4 or kind in (8, 12, 13):
         _edit_entry(draw, data, code, kind)
     elif kind == 5 or (kind in (6, 7) and free):
         _edit_codes(draw, data, code, free, kind)
