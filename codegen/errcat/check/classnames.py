@@ -50,14 +50,15 @@ class _Style(NamedTuple):
     base: str
     """The catalogue's base class name ("" when absent or rejected)."""
     prefix: str
-    """The word a suggested name starts with (the Python module's first word, e.g. ``Mitos``)."""
+    """The word a suggested name starts with: the first word of the first language's
+    import name (``mitos_errors`` gives ``Mitos``)."""
 
 
 def _style(ctx: Context) -> _Style:
     base = ctx.data.get("base_class")
-    packages = ctx.section("packages")
-    python = packages.get("python")
-    module = python.get("module") if isinstance(python, dict) else None
+    first = LANGUAGES[0]
+    names = ctx.section("packages").get(first.key)
+    module = names.get(first.import_field) if isinstance(names, dict) else None
     return _Style(
         base if isinstance(base, str) and ctx.ok(("base_class",)) else "",
         module.split("_")[0].capitalize() if isinstance(module, str) else "Api",
