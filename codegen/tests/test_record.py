@@ -11,19 +11,19 @@ import pytest
 from errcat.cli import load_model
 from errcat.metaschema import meta_schema
 from errcat.model import record
-from errcat.model.record import CODE_SPEC, INT, RECOVERY, Field, Limits
-from errcat.names.naming import ts_identifier
+from errcat.model.record import CODE_SPEC, INT, KINDS, RECOVERY, Field, Limits
 from errcat.render.python import record as python_record
 from errcat.render.python import target as python_target
 from errcat.render.typescript import record as typescript_record
 from errcat.render.typescript import target as typescript_target
+from errcat.render.typescript.syntax import ts_identifier
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _rendered() -> dict[str, str]:
     cat = load_model(REPO / "catalogue" / "errors.yaml", REPO)
-    return python_target.render(cat) | typescript_target.render(cat)
+    return python_target.TARGET.render(cat) | typescript_target.TARGET.render(cat)
 
 
 def _file(rendered: dict[str, str], suffix: str) -> str:
@@ -64,6 +64,12 @@ def test_each_sdk_declares_the_fields_of_the_definition_in_its_order() -> None:
     assert [c for c in constants if c in limits] == limits
 
 
+def test_each_sdk_spells_every_kind_of_value() -> None:
+    assert set(python_record.TYPES) == set(python_record.ROW_TYPES) == set(KINDS)
+    assert set(typescript_record.TYPES) == set(KINDS)
+    assert {f.kind for f in CODE_SPEC} <= set(KINDS)
+
+
 def test_a_field_on_every_code_is_one_entry_of_the_definition(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -79,7 +85,7 @@ def test_a_field_on_every_code_is_one_entry_of_the_definition(
     # Each renderer reads the definition by name; a new field is one more entry of it.
     for module in (record, python_record, typescript_record):
         monkeypatch.setattr(module, "CODE_SPEC", (*CODE_SPEC, extra))
-    rendered = python_target.render(cat) | typescript_target.render(cat)
+    rendered = python_target.TARGET.render(cat) | typescript_target.TARGET.render(cat)
     assert "self.since_version: int" in _file(rendered, "_generated/record.py")
     assert '"since_version": 1,' in _file(rendered, "_generated/catalogue.py")
     assert "readonly sinceVersion: number;" in _file(rendered, "generated/record.ts")

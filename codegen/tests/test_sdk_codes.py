@@ -125,7 +125,9 @@ def test_the_model_lists_each_role_and_the_declared_groups() -> None:
 def python_init(cat: Catalogue) -> str:
     """The generated ``_generated/__init__.py`` of ``cat``."""
     return next(
-        t for p, t in render_python.render(cat).items() if p.endswith("_generated/__init__.py")
+        t
+        for p, t in render_python.TARGET.render(cat).items()
+        if p.endswith("_generated/__init__.py")
     )
 
 
@@ -135,7 +137,7 @@ def test_without_a_group_there_is_no_helper_in_either_sdk() -> None:
     assert 'HELPERS: "dict[str, str]" = {\n}' in init
     assert "validate_timeout" not in init
     assert "error_for_exit" not in init
-    typescript = render_typescript.render(cat)
+    typescript = render_typescript.TARGET.render(cat)
     helpers = next(text for path, text in typescript.items() if path.endswith("helpers.ts"))
     assert [line for line in helpers.splitlines() if line.startswith("export")] == ["export {};"]
     init = python_init(model(FULL))

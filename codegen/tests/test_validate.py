@@ -109,13 +109,14 @@ def test_gateway_is_another_api() -> None:
     cat = build_model(
         load_catalogue(GOOD / "gateway.yaml").data, source="gateway.yaml", regenerate="x"
     )
-    assert (cat.base_class, cat.python_distribution, cat.python_module, cat.ts_package) == (
+    assert (cat.base_class, cat.packages) == (
         "ToolError",
-        "labby-errors",
-        "labby_errors",
-        "@labby/errors",
+        {
+            "python": {"distribution": "labby-errors", "module": "labby_errors"},
+            "typescript": {"package": "@labby/errors"},
+        },
     )
-    assert cat.code("timeout").python_class == "ToolTimeoutError"
+    assert cat.code("timeout").class_names["python"] == "ToolTimeoutError"
     assert {r.code for r in cat.retired} == {"code_mode_timeout", "code_mode_fuel_exhausted"}
     assert len(cat.codes) >= 15
 

@@ -50,14 +50,15 @@ class _Style(NamedTuple):
     base: str
     """The catalogue's base class name ("" when absent or rejected)."""
     prefix: str
-    """The word a suggested name starts with (the Python module's first word, e.g. ``Mitos``)."""
+    """The word a suggested name starts with: the first word of the first language's
+    import name (``mitos_errors`` gives ``Mitos``)."""
 
 
 def _style(ctx: Context) -> _Style:
     base = ctx.data.get("base_class")
-    packages = ctx.section("packages")
-    python = packages.get("python")
-    module = python.get("module") if isinstance(python, dict) else None
+    first = LANGUAGES[0]
+    names = ctx.section("packages").get(first.key)
+    module = names.get(first.import_field) if isinstance(names, dict) else None
     return _Style(
         base if isinstance(base, str) and ctx.ok(("base_class",)) else "",
         module.split("_")[0].capitalize() if isinstance(module, str) else "Api",
@@ -143,22 +144,30 @@ def _legal(
     return bad
 
 
+class _Classes(NamedTuple):
+    """The class names the uniqueness rule compares, and what else the envelope names."""
+
+    names: dict[str, dict[str, ClassName]]
+    """Each usable code's class name in each language."""
+    bad: set[tuple[str, str]]
+    """The (code, language) pairs whose name is illegal (reported already)."""
+    with_context: list[str]
+    """The codes with a context, whose context type is named after their class."""
+    fields: list[str]
+    """The usable context fields, whose value types are named after them."""
+
+
 def _catalogue_types(
-    ctx: Context,
-    style: _Style,
-    names: dict[str, dict[str, ClassName]],
-    bad: set[tuple[str, str]],
-    with_context: list[str],
-    fields: list[str],
-    lang: str,
+    ctx: Context, classes: _Classes, lang: str
 ) -> dict[str, tuple[str, str, str | None]]:
     """Types of language ``lang``'s envelope named after the catalogue, by folded name.
 
     Each code's context type (after its class in ``lang``) and each context
     field's value type, with what owns it and the fix when a class takes it.
     """
+    names, bad = classes.names, classes.bad
     types: dict[str, tuple[str, str, str | None]] = {}
-    for code in with_context:
+    for code in classes.with_context:
         if (code, lang) not in bad:
             line = ctx.doc.key_mark(("codes", code))[0]
             owner = f"the context type of {format_path(('codes', code))} (line {line})"
@@ -168,31 +177,24 @@ def _catalogue_types(
                 name,
                 "a class_name that does not end in Context",
             )
-    for field in fields:
+    for field in classes.fields:
         name = naming.context_field_type_name(field)
         owner = f"the value type of {format_path(('context_fields', field))}"
         types.setdefault(naming.fold(name), (owner, name, f"a class_name other than {name}"))
     return types
 
 
-def _unique(
-    ctx: Context,
-    style: _Style,
-    names: dict[str, dict[str, ClassName]],
-    bad: set[tuple[str, str]],
-    with_context: list[str],
-    fields: list[str],
-    skip: set[str],
-) -> None:
+def _unique(ctx: Context, style: _Style, classes: _Classes, skip: set[str]) -> None:
     """Report two codes (or a code and a type of the envelope) with one class name beyond case.
 
     ``skip`` holds the codes whose collision the code-name rule reported already.
     """
+    names, bad = classes.names, classes.bad
     clashes: dict[tuple[str, KeyPath, str], list[str]] = {}
     fixes: dict[tuple[str, KeyPath, str], tuple[str, bool]] = {}
     # folded name -> (owner, name, the fix when a class takes it; None for a class)
     for lang in LANGUAGES:
-        seen = _catalogue_types(ctx, style, names, bad, with_context, fields, lang.key)
+        seen = _catalogue_types(ctx, classes, lang.key)
         if style.base:
             seen[naming.fold(style.base)] = ("the base class", style.base, None)
         for code, entry in names.items():
@@ -266,5 +268,5 @@ def check(ctx: Context) -> None:
         for f in ctx.section("context_fields")
         if isinstance(f, str) and ctx.ok(("context_fields", f))
     ]
-    bad = _legal(ctx, style, names)
-    _unique(ctx, style, names, bad, with_context, usable_fields, collided_codes(ctx))
+    classes = _Classes(names, _legal(ctx, style, names), with_context, usable_fields)
+    _unique(ctx, style, classes, collided_codes(ctx))

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from errcat.check.context import Context
+from errcat.names.languages import LANGUAGES
 from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted
 
@@ -39,6 +40,9 @@ _SIMPLE_ESCAPES = set("tnrfv")
 _QUANTIFIER_RE = re.compile(r"\{[0-9]+(?:,[0-9]*)?\}")
 _HEX = "0123456789abcdefABCDEF"
 _CODE_POINT_RE = re.compile(r"U\+([0-9A-F]{4,6})\Z")
+
+DIALECTS = " and ".join(lang.regex_dialect for lang in LANGUAGES)
+"""The regex engines that run the sanitizer's patterns, as messages name them."""
 
 Finding = tuple[str, str]
 """A non-portable construct: what it is, and the portable spelling to use."""
@@ -174,8 +178,7 @@ def pattern_rules(ctx: Context) -> None:
                         ctx.add(
                             path,
                             "non-portable-pattern",
-                            f"{quoted(text)} uses {name}, which Python re and JavaScript "
-                            "RegExp do not read alike",
+                            f"{quoted(text)} uses {name}, which {DIALECTS} do not read alike",
                             fix,
                         )
             triggers = rule.get("triggers")

@@ -19,6 +19,7 @@ from jsonschema.exceptions import ValidationError
 from errcat.check import rules
 from errcat.check.context import Context
 from errcat.metaschema import SCHEMA_NAME, meta_schema, schema_validator
+from errcat.names.languages import LANGUAGES
 from errcat.problems import Problem
 from errcat.source.document import Document, KeyPath, format_path
 from errcat.source.scalars import FLOAT_RE, INT_RE
@@ -191,7 +192,8 @@ def _one_of(doc: Document, path: KeyPath, error: ValidationError) -> Found:
     message = f"{_this(instance)} is {kind_of(instance)}; {' or '.join(kinds)} is expected"
     fix = f"write {' or '.join(kinds)} here"
     if path and path[-1] == "class_name":
-        fix = "write a PascalCase class name, or a mapping with python and/or typescript names"
+        keys = " and/or ".join(lang.key for lang in LANGUAGES)
+        fix = f"write a PascalCase class name, or a mapping with {keys} names"
     yield path, doc.problem(path, "wrong-type", message, fix)
 
 

@@ -2,8 +2,9 @@
 
 A code's spec (``CodeSpec``), its recovery advice (``Recovery``) and the
 limits (``Limits``) are declared in the Python and the TypeScript SDK from
-the lists here: their fields, in this order, each with its type in both
-languages, its documentation and where its value comes from in the model.
+the lists here: their fields, in this order, each with the kind of value it
+holds, its documentation and where its value comes from in the model; each
+language's renderer says how it spells each kind.
 The renderers write the Python classes, rows and constants and the
 TypeScript interfaces and values from them, so a new field on every code is
 a catalogue and meta-schema change and one :class:`Field` in
@@ -18,30 +19,20 @@ from dataclasses import dataclass, field
 
 from errcat.model.codes import ErrorCode, UnknownCode
 
+TEXT = "text"
+INT = "int"
+BOOL = "bool"
+NAMES = "names"
+"""A tuple of names (context fields)."""
+ADVICE = "advice"
+"""The nested recovery advice (:data:`RECOVERY`)."""
+SIDE_EFFECTS = "side_effects"
+ORIGIN = "origin"
+EMITTED_BY = "emitted_by"
 
-@dataclass(frozen=True)
-class Type:
-    """A field's type as each SDK declares it."""
-
-    python: str
-    typescript: str
-    python_row: str = ""
-    """The type in the generated catalogue's plain rows, where it differs (a nested record's dict)."""
-
-    @property
-    def row(self) -> str:
-        """The Python type of the field in a row of the generated catalogue."""
-        return self.python_row or self.python
-
-
-TEXT = Type("str", "string")
-INT = Type("int", "number")
-BOOL = Type("bool", "boolean")
-NAMES = Type("tuple[str, ...]", "readonly string[]")
-ADVICE = Type("Recovery", "Readonly<Recovery>", python_row="Advice")
-SIDE_EFFECTS = Type("str", "SideEffects")
-ORIGIN = Type("Origin", "Origin")
-EMITTED_BY = Type("str", '"server" | "sdk"')
+KINDS = (TEXT, INT, BOOL, NAMES, ADVICE, SIDE_EFFECTS, ORIGIN, EMITTED_BY)
+"""The kinds of value a field holds; each SDK's renderer spells each kind as a type of its own
+(``errcat/render/<language>/record.py``), so this module names no language."""
 
 Value = str | int | bool | tuple[str, ...] | dict[str, str]
 """A field's value as the model gives it: a scalar, a tuple of names, or a nested record as a dict."""
@@ -52,7 +43,8 @@ class Field:
     """One field of a record: its name (snake_case; camelCase in TypeScript), type and meaning."""
 
     name: str
-    type: Type
+    kind: str
+    """One of :data:`KINDS`."""
     doc: str
     """What it holds, one sentence (both SDKs' documentation of the field)."""
     read: Callable[[ErrorCode, str], Value]

@@ -15,10 +15,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from errcat.model.catalogue import Catalogue, ErrorCode
-from errcat.model.record import CODE_SPEC, RECOVERY, Field, Value
+from errcat.model.record import (
+    ADVICE,
+    BOOL,
+    CODE_SPEC,
+    EMITTED_BY,
+    INT,
+    NAMES,
+    ORIGIN,
+    RECOVERY,
+    SIDE_EFFECTS,
+    TEXT,
+    Field,
+    Value,
+)
 from errcat.names.languages import PYTHON
 from errcat.render import render_template
 from errcat.render.python.text import py_str
+
+TYPES: dict[str, str] = {
+    TEXT: "str",
+    INT: "int",
+    BOOL: "bool",
+    NAMES: "tuple[str, ...]",
+    ADVICE: "Recovery",
+    SIDE_EFFECTS: "str",
+    ORIGIN: "Origin",
+    EMITTED_BY: "str",
+}
+"""How ``record.py`` declares a field of each kind of :data:`errcat.model.record.KINDS`."""
+
+ROW_TYPES: dict[str, str] = {**TYPES, ADVICE: "Advice"}
+"""How the rows of ``catalogue.py`` type a field of each kind: the advice is a plain dict there."""
 
 SPEC_REPR = ("code", "class_name", "http_status")
 """The fields a ``CodeSpec``'s ``repr`` shows (a ``Recovery``'s shows all of its own)."""
@@ -62,15 +90,15 @@ def literal(value: Value) -> str:
 def _from_row(f: Field) -> str:
     if f.name == "code":
         return "code"
-    if f.type.python_row:  # a nested record, from its plain dict
-        return f'{f.type.python}(**row["{f.name}"])'
+    if f.kind == ADVICE:  # a nested record, from its plain dict
+        return f'{TYPES[ADVICE]}(**row["{f.name}"])'
     return f'row["{f.name}"]'
 
 
 def field_views() -> list[FieldView]:
     """The fields of ``CodeSpec``, in the definition's order."""
     return [
-        FieldView(f.name, f.type.python, f.type.row, f.doc.rstrip("."), _from_row(f))
+        FieldView(f.name, TYPES[f.kind], ROW_TYPES[f.kind], f.doc.rstrip("."), _from_row(f))
         for f in CODE_SPEC
     ]
 
@@ -87,7 +115,7 @@ def render_record(cat: Catalogue) -> str:
     return render_template(
         "python/record.py.jinja",
         cat,
-        module=py_str(cat.python_module),
+        module=py_str(cat.packages[PYTHON.key][PYTHON.import_field]),
         advice=[(f.name, f.doc) for f in RECOVERY],
         advice_slots=literal(tuple(f.name for f in RECOVERY)),
         fields=field_views(),

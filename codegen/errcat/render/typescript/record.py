@@ -13,12 +13,35 @@ from dataclasses import dataclass
 
 from errcat.metaschema import meta_enum
 from errcat.model.catalogue import Catalogue, ErrorCode
-from errcat.model.record import CODE_SPEC, Field, Value
+from errcat.model.record import (
+    ADVICE,
+    BOOL,
+    CODE_SPEC,
+    EMITTED_BY,
+    INT,
+    NAMES,
+    ORIGIN,
+    SIDE_EFFECTS,
+    TEXT,
+    Field,
+    Value,
+)
 from errcat.names.languages import TYPESCRIPT
-from errcat.names.naming import ts_identifier
-from errcat.render.typescript.syntax import doc_text, literal, string_literal
+from errcat.render.typescript.syntax import doc_text, literal, string_literal, ts_identifier
 
 PURE = "/* @__PURE__ */ "
+
+TYPES: dict[str, str] = {
+    TEXT: "string",
+    INT: "number",
+    BOOL: "boolean",
+    NAMES: "readonly string[]",
+    ADVICE: "Readonly<Recovery>",
+    SIDE_EFFECTS: "SideEffects",
+    ORIGIN: "Origin",
+    EMITTED_BY: '"server" | "sdk"',
+}
+"""How ``record.ts`` declares a field of each kind of :data:`errcat.model.record.KINDS`."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +86,7 @@ def _field(f: Field, cat: Catalogue) -> TsField:
     note = " None on the base class's spec (the catch-all)." if absent else ""
     return TsField(
         ts_identifier(f.name),
-        f.type.typescript + (" | undefined" if absent else ""),
+        TYPES[f.kind] + (" | undefined" if absent else ""),
         _doc(f.doc + note),
     )
 

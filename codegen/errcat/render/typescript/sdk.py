@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from errcat.model.catalogue import Catalogue
 from errcat.model.sdk import ROLES, SdkCodes
-from errcat.names.naming import ts_identifier
-from errcat.render.typescript.syntax import string_literal
+from errcat.render.typescript.syntax import string_literal, ts_identifier
 
 
 @dataclass(frozen=True)
