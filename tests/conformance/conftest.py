@@ -18,20 +18,16 @@ skips them instead, for quick local runs.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from conformance_kit import paths, py_runner, ts_runner
-from conformance_kit.server import HttpRun, LoopbackServer
-from conformance_kit.tally import count
-from conformance_kit.vectors import HttpRequest, Vector, load_all
 from errcat.cli import load_model
 from errcat.model import Catalogue
+from testkit import paths, py_runner, ts_runner
+from testkit.server import HttpRun, LoopbackServer
+from testkit.tally import count
+from testkit.vectors import HttpRequest, Vector, load_all
 
 Json = Any
 Results = dict[str, dict[str, Json]]

@@ -4,12 +4,12 @@
 //   node run_ts.cjs direct  < plan.json   errorFromBody, in process, every vector of the plan
 //   node run_ts.cjs http    < plan.json   errorFromResponse over fetch, from plan.base_url
 //
-// The plan (written by tests/conformance/conformance_kit/ts_runner.py) is
+// The plan (written by tests/conformance/testkit/ts_runner.py) is
 // {"entry": "/abs/ts-sdk/dist/cjs/index.js", "base_url": ..., "cases": [...]};
 // each case names a vector and carries its status, headers, token and body
 // (in the compact vector form, expanded here) or, over HTTP, the path to fetch.
 // One JSON line per case goes to stdout, with the SDK's own (TypeScript) field
-// names; tests/conformance/conformance_kit/results.py maps them to Python's.
+// names; tests/conformance/testkit/results.py maps them to Python's.
 "use strict";
 
 const crypto = require("node:crypto");

@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
-from conformance_kit.expect import problems
-from conformance_kit.results import compare
-from conformance_kit.server import HttpRun, LoopbackServer
-from conformance_kit.tally import record
-from conformance_kit.vectors import Vector, body_length, load_all
 from errcat.model import Catalogue
+from testkit.expect import problems
+from testkit.results import compare
+from testkit.server import HttpRun, LoopbackServer
+from testkit.tally import record
+from testkit.vectors import Vector, body_length, load_all
 
 ALL = load_all()
 HTTP = [(index, v) for index, v in enumerate(ALL) if v.http]

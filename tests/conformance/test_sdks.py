@@ -2,7 +2,7 @@
 
 ``test_python_sdk`` and ``test_typescript_sdk`` judge each SDK's result
 against the vector (its ``expect``, its invariants and the checks every
-error must pass, conformance_kit/expect.py). ``test_parity`` compares the two
+error must pass, testkit/expect.py). ``test_parity`` compares the two
 results field by field as canonical JSON and fails at the first byte that
 differs, naming the vector.
 """
@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from conformance_kit.expect import problems
-from conformance_kit.py_runner import body_sha256
-from conformance_kit.results import compare
-from conformance_kit.tally import record
-from conformance_kit.vectors import Vector, load_all
 from errcat.model import Catalogue
+from testkit.expect import problems
+from testkit.py_runner import body_sha256
+from testkit.results import compare
+from testkit.tally import record
+from testkit.vectors import Vector, load_all
 
 DIRECT = [v for v in load_all() if v.direct]
 Results = dict[str, dict[str, Any]]

@@ -1,7 +1,7 @@
 """The vectors themselves: well-formed, fresh, covering the catalogue, and right.
 
 "Right" means each expectation agrees with an independent reference
-implementation of docs/sdk-contract.md (conformance_kit/reference.py). A
+implementation of docs/sdk-contract.md (testkit/reference.py). A
 disagreement means the vector or the reference misreads the contract; either
 way it is fixed here, before any SDK is judged against the vector.
 """
@@ -13,13 +13,14 @@ import re
 import time
 from pathlib import Path
 
-import generate_vectors
 import pytest
 
-from conformance_kit import paths
-from conformance_kit.expect import idempotence_promised, problems, texts_of
-from conformance_kit.reference import Reference
-from conformance_kit.vectors import (
+from errcat.cli import load_model
+from errcat.model import Catalogue
+from testkit import generate_vectors, paths
+from testkit.expect import idempotence_promised, problems, texts_of
+from testkit.reference import Reference
+from testkit.vectors import (
     Vector,
     body_length,
     body_value,
@@ -27,8 +28,6 @@ from conformance_kit.vectors import (
     validate_file,
     vector_files,
 )
-from errcat.cli import load_model
-from errcat.model import Catalogue
 
 ALL = load_all()
 DIRECT = [v for v in ALL if v.direct]

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ts_cases import run_ts_cases
 
 import mitos_errors
-from conformance_kit import paths
-from conformance_kit.reference import Reference
 from errcat.cli import load_model
 from errcat.model import Catalogue
+from testkit import paths
+from testkit.reference import Reference
+from testkit.ts_cases import run_ts_cases
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "run_code_for_grpc.cjs"

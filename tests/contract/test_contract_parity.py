@@ -1,6 +1,6 @@
 """Contract parity: every artifact names the same codes, classes, statuses and context fields.
 
-Each artifact is read back on its own terms (contract_readers.py): the
+Each artifact is read back on its own terms (testkit.contract_readers): the
 Markdown tables of docs/errors.md, the links of llms.txt, the JSON Schema's
 enum and if/then rules, the imported Python package, and the compiled
 TypeScript package through a Node script. Each is compared with the
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import contract_readers as readers
 import pytest
 
-from conformance_kit import paths
 from errcat.cli import load_model
 from errcat.model import TS_TYPES, Catalogue
+from testkit import contract_readers as readers
+from testkit import paths
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "ts_introspect.cjs"

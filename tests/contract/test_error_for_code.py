@@ -23,12 +23,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ts_cases import run_ts_cases
 
-from conformance_kit import paths
-from conformance_kit.reference import Reference
 from errcat.cli import load_model
 from errcat.model import Catalogue
+from testkit import paths
+from testkit.reference import Reference
+from testkit.ts_cases import run_ts_cases
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "run_error_for_code.cjs"

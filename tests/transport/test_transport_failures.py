@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -23,14 +22,10 @@ import httpx
 import pytest
 
 import mitos_errors
+from testkit import paths
+from testkit import transport_servers as servers
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "conformance"))
-
-import servers  # noqa: E402
-
-from conformance_kit import paths  # noqa: E402
 
 TOKEN = "tok-Transport-5ecret-7f3a9c"
 TIMEOUT_S = 1.0

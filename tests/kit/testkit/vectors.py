@@ -1,0 +1,239 @@
+"""The conformance vector format: loading, validating and expanding cases.
+
+A vector file is ``{"format": "mitos-errors-conformance/1", "description": ...,
+"vectors": [...]}``; ``tests/conformance/vector.schema.json`` is its schema and
+``docs/conformance.md`` describes every member. Bodies are stored compactly
+(``{"text": ...}``, ``{"base64": ...}`` or ``{"parts": [...]}`` with
+``{"repeat": unit, "times": n}`` parts) and expanded only when a case runs, so
+a 50 MB body costs a few bytes on disk and is streamed by the loopback server.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import jsonschema
+
+from testkit.paths import VECTOR_SCHEMA, VECTORS_DIR
+
+FORMAT = "mitos-errors-conformance/1"
+TRANSPORTS = ("any", "direct", "http")
+HTTP_MODES = ("plain", "chunked", "gzip")
+STREAM_CHUNK = 64 * 1024
+
+Json = Any
+
+
+@dataclass(frozen=True)
+class Trickle:
+    """A body sent slowly: ``after`` bytes at once, then one byte every ``every_ms`` ms."""
+
+    after: int
+    every_ms: int
+
+
+class HttpRequest(NamedTuple):
+    """One request of an HTTP run: the result's key, the path, and the SDK call's arguments."""
+
+    case: str
+    path: str
+    token: str | None
+    body_read_timeout_ms: int | None
+
+
+@dataclass(frozen=True)
+class Vector:
+    """One conformance case: a response (status, headers, body, token) and what it must give."""
+
+    name: str
+    source: str
+    description: str
+    status: int
+    headers: tuple[tuple[str, str], ...]
+    body: dict[str, Json]
+    token: str | None
+    transport: str
+    drop_after: int | None
+    trickle: Trickle | None
+    body_read_timeout_ms: int | None
+    modes: tuple[str, ...]
+    expect: dict[str, Json]
+    invariants: tuple[str, ...]
+    covers: tuple[str, ...]
+
+    @property
+    def direct(self) -> bool:
+        """True when the case runs in process through ``error_from_body``."""
+        return self.transport in ("any", "direct")
+
+    @property
+    def http(self) -> bool:
+        """True when the loopback server serves the case over real HTTP."""
+        return self.transport in ("any", "http")
+
+    @property
+    def body_is_text(self) -> bool:
+        """True when the body is handed to the SDK as a string rather than bytes."""
+        if "text" in self.body:
+            return True
+        return "parts" in self.body and self.body.get("as", "bytes") == "text"
+
+    def headers_dict(self) -> dict[str, str]:
+        """The headers as a plain mapping, in file order."""
+        return dict(self.headers)
+
+
+@cache
+def schema() -> dict[str, Json]:
+    """The JSON Schema of a vector file."""
+    loaded: dict[str, Json] = json.loads(VECTOR_SCHEMA.read_text(encoding="utf-8"))
+    return loaded
+
+
+def validate_file(data: Json) -> list[str]:
+    """Every way ``data`` breaks the vector-file schema, as readable messages."""
+    validator = jsonschema.Draft202012Validator(schema())
+    return [
+        f"{'/'.join(str(p) for p in error.absolute_path) or '<root>'}: {error.message}"
+        for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    ]
+
+
+def vector_files(directory: Path = VECTORS_DIR) -> list[Path]:
+    """Every vector file, sorted by name (``generated.json`` among them)."""
+    return sorted(directory.glob("*.json"))
+
+
+def _vector(raw: dict[str, Json], source: str) -> Vector:
+    http = raw.get("http", {})
+    return Vector(
+        name=raw["name"],
+        source=source,
+        description=raw.get("description", ""),
+        status=raw["status"],
+        headers=tuple((str(k), str(v)) for k, v in raw.get("headers", {}).items()),
+        body=raw.get("body", {"text": ""}),
+        token=raw.get("token"),
+        transport=raw.get("transport", "any"),
+        drop_after=http.get("drop_after"),
+        trickle=Trickle(**http["trickle"]) if "trickle" in http else None,
+        body_read_timeout_ms=http.get("body_read_timeout_ms"),
+        modes=tuple(http.get("modes", HTTP_MODES)),
+        expect=raw.get("expect", {}),
+        invariants=tuple(raw.get("invariants", ())),
+        covers=tuple(raw.get("covers", ())),
+    )
+
+
+def load_file(path: Path) -> list[Vector]:
+    """The vectors of one file; raises ``ValueError`` naming the file if it breaks the schema."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    problems = validate_file(data)
+    if problems:
+        raise ValueError(f"{path.name}: " + "; ".join(problems[:5]))
+    return [_vector(raw, path.name) for raw in data["vectors"]]
+
+
+@cache
+def load_all(directory: Path = VECTORS_DIR) -> tuple[Vector, ...]:
+    """Every vector of every file, in file then case order; names must be unique."""
+    vectors: list[Vector] = []
+    seen: dict[str, str] = {}
+    for path in vector_files(directory):
+        for vector in load_file(path):
+            if vector.name in seen:
+                raise ValueError(
+                    f"vector {vector.name!r} is defined in {seen[vector.name]} and {path.name}"
+                )
+            seen[vector.name] = path.name
+            vectors.append(vector)
+    return tuple(vectors)
+
+
+def well_formed(text: str) -> str:
+    """``text`` as JavaScript would encode it: surrogate pairs joined, lone surrogates U+FFFD."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def _part_text(part: Json) -> str:
+    if isinstance(part, str):
+        return part
+    if "repeat" in part:
+        unit: str = part["repeat"]
+        return unit * int(part["times"])
+    raise ValueError(f"a text body cannot hold the part {part!r}")
+
+
+def _part_chunks(part: Json) -> Iterator[bytes]:
+    if isinstance(part, str):
+        yield well_formed(part).encode("utf-8")
+    elif "base64" in part:
+        yield base64.b64decode(part["base64"], validate=True)
+    else:
+        unit = well_formed(part["repeat"]).encode("utf-8")
+        times = int(part["times"])
+        per_chunk = max(1, STREAM_CHUNK // max(1, len(unit)))
+        while times > 0:
+            count = min(times, per_chunk)
+            yield unit * count
+            times -= count
+
+
+def _part_length(part: Json) -> int:
+    if isinstance(part, str):
+        return len(well_formed(part).encode("utf-8"))
+    if "base64" in part:
+        return len(base64.b64decode(part["base64"], validate=True))
+    return len(well_formed(part["repeat"]).encode("utf-8")) * int(part["times"])
+
+
+def body_text(body: dict[str, Json]) -> str:
+    """The body of a text case, as the string handed to the SDK (lone surrogates kept)."""
+    if "text" in body:
+        text: str = body["text"]
+        return text
+    return "".join(_part_text(part) for part in body["parts"])
+
+
+def body_chunks(body: dict[str, Json]) -> Iterator[bytes]:
+    """The body's bytes on the wire, lazily, in chunks of at most about 64 KiB.
+
+    A text body is encoded as UTF-8 with each lone surrogate as U+FFFD, which is
+    what the contract's bounding step does with a string.
+    """
+    if "text" in body:
+        yield well_formed(body["text"]).encode("utf-8")
+    elif "base64" in body:
+        yield base64.b64decode(body["base64"], validate=True)
+    else:
+        for part in body["parts"]:
+            yield from _part_chunks(part)
+
+
+def body_length(body: dict[str, Json]) -> int:
+    """How many bytes :func:`body_chunks` yields, without building them."""
+    if "text" in body:
+        return len(well_formed(body["text"]).encode("utf-8"))
+    if "base64" in body:
+        return len(base64.b64decode(body["base64"], validate=True))
+    return sum(_part_length(part) for part in body["parts"])
+
+
+def body_value(vector: Vector) -> bytes | str:
+    """The body as handed to ``error_from_body``: a string for text cases, else bytes."""
+    if vector.body_is_text:
+        return body_text(vector.body)
+    return b"".join(body_chunks(vector.body))
+
+
+def expand_text(desc: Json) -> Json:
+    """An expected text: a string as is, or ``{"parts": [...]}`` joined into one."""
+    if isinstance(desc, dict) and "parts" in desc:
+        return "".join(_part_text(part) for part in desc["parts"])
+    return desc
