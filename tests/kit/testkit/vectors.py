@@ -10,9 +10,7 @@ a 50 MB body costs a few bytes on disk and is streamed by the loopback server.
 
 from __future__ import annotations
 
-import base64
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -20,12 +18,17 @@ from typing import Any, NamedTuple
 
 import jsonschema
 
+from testkit.body import body_chunks, body_length, expand, part_text
 from testkit.paths import VECTOR_SCHEMA, VECTORS_DIR
+
+__all__ = [
+    "body_chunks",
+    "body_length",
+]  # re-exported: the server and tests read bodies through here
 
 FORMAT = "mitos-errors-conformance/1"
 TRANSPORTS = ("any", "direct", "http")
 HTTP_MODES = ("plain", "chunked", "gzip")
-STREAM_CHUNK = 64 * 1024
 
 Json = Any
 
@@ -156,84 +159,13 @@ def load_all(directory: Path = VECTORS_DIR) -> tuple[Vector, ...]:
     return tuple(vectors)
 
 
-def well_formed(text: str) -> str:
-    """``text`` as JavaScript would encode it: surrogate pairs joined, lone surrogates U+FFFD."""
-    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-
-
-def _part_text(part: Json) -> str:
-    if isinstance(part, str):
-        return part
-    if "repeat" in part:
-        unit: str = part["repeat"]
-        return unit * int(part["times"])
-    raise ValueError(f"a text body cannot hold the part {part!r}")
-
-
-def _part_chunks(part: Json) -> Iterator[bytes]:
-    if isinstance(part, str):
-        yield well_formed(part).encode("utf-8")
-    elif "base64" in part:
-        yield base64.b64decode(part["base64"], validate=True)
-    else:
-        unit = well_formed(part["repeat"]).encode("utf-8")
-        times = int(part["times"])
-        per_chunk = max(1, STREAM_CHUNK // max(1, len(unit)))
-        while times > 0:
-            count = min(times, per_chunk)
-            yield unit * count
-            times -= count
-
-
-def _part_length(part: Json) -> int:
-    if isinstance(part, str):
-        return len(well_formed(part).encode("utf-8"))
-    if "base64" in part:
-        return len(base64.b64decode(part["base64"], validate=True))
-    return len(well_formed(part["repeat"]).encode("utf-8")) * int(part["times"])
-
-
-def body_text(body: dict[str, Json]) -> str:
-    """The body of a text case, as the string handed to the SDK (lone surrogates kept)."""
-    if "text" in body:
-        text: str = body["text"]
-        return text
-    return "".join(_part_text(part) for part in body["parts"])
-
-
-def body_chunks(body: dict[str, Json]) -> Iterator[bytes]:
-    """The body's bytes on the wire, lazily, in chunks of at most about 64 KiB.
-
-    A text body is encoded as UTF-8 with each lone surrogate as U+FFFD, which is
-    what the contract's bounding step does with a string.
-    """
-    if "text" in body:
-        yield well_formed(body["text"]).encode("utf-8")
-    elif "base64" in body:
-        yield base64.b64decode(body["base64"], validate=True)
-    else:
-        for part in body["parts"]:
-            yield from _part_chunks(part)
-
-
-def body_length(body: dict[str, Json]) -> int:
-    """How many bytes :func:`body_chunks` yields, without building them."""
-    if "text" in body:
-        return len(well_formed(body["text"]).encode("utf-8"))
-    if "base64" in body:
-        return len(base64.b64decode(body["base64"], validate=True))
-    return sum(_part_length(part) for part in body["parts"])
-
-
 def body_value(vector: Vector) -> bytes | str:
-    """The body as handed to ``error_from_body``: a string for text cases, else bytes."""
-    if vector.body_is_text:
-        return body_text(vector.body)
-    return b"".join(body_chunks(vector.body))
+    """The body of ``vector`` as handed to ``error_from_body``: a string for text cases, else bytes."""
+    return expand(vector.body)
 
 
 def expand_text(desc: Json) -> Json:
     """An expected text: a string as is, or ``{"parts": [...]}`` joined into one."""
     if isinstance(desc, dict) and "parts" in desc:
-        return "".join(_part_text(part) for part in desc["parts"])
+        return "".join(part_text(part) for part in desc["parts"])
     return desc
