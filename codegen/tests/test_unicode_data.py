@@ -12,8 +12,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from errcat import patterns
-from errcat.model import build_model
+from errcat.check import patterns
+from errcat.model.catalogue import build_model
 
 ROOT = Path(__file__).resolve().parents[2]
 PROPERTIES = (

@@ -11,14 +11,15 @@ from catalogue_variants import VARIANTS, edited
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errcat import naming
-from errcat.document import Document
-from errcat.load import load_catalogue, parse_catalogue
-from errcat.model import build_model
-from errcat.patterns import findings
+from errcat.check.patterns import findings
+from errcat.check.semantic import CEILING_FIELDS
+from errcat.check.validate import validate
+from errcat.metaschema import schema_text, schema_validator
+from errcat.model.catalogue import build_model
+from errcat.names import naming
 from errcat.problems import CatalogueError, Problem, one_line
-from errcat.semantic import CEILING_FIELDS
-from errcat.validate import schema_text, schema_validator, validate
+from errcat.source.document import Document
+from errcat.source.load import load_catalogue, parse_catalogue
 
 HERE = Path(__file__).resolve().parent
 MINIMAL = edited()
@@ -339,7 +340,7 @@ def test_the_real_sanitizer_is_portable() -> None:
 
 
 def test_derived_names_follow_naming() -> None:
-    # The validator checks what the renderers emit: names come from errcat.naming.
+    # The validator checks what the renderers emit: names come from errcat.names.naming.
     assert naming.class_name_for("timeout") == "TimeoutError"
     assert naming.class_problem("python", "TimeoutError", "X") is not None
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit import paths, py_runner, ts_runner
 from testkit.server import HttpRun, LoopbackServer
 from testkit.tally import count

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit.expect import problems
 from testkit.results import compare
 from testkit.server import HttpRun, LoopbackServer

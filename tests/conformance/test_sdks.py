@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit.expect import problems
 from testkit.py_runner import body_sha256
 from testkit.results import compare

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit import generate_vectors, paths
 from testkit.expect import idempotence_promised, problems, texts_of
 from testkit.reference import Reference

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import mitos_errors
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit import paths
 from testkit.reference import Reference
 from testkit.ts_cases import run_ts_cases

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from errcat.cli import load_model
-from errcat.model import TS_TYPES, Catalogue
+from errcat.model.catalogue import TS_TYPES, Catalogue
 from testkit import contract_readers as readers
 from testkit import paths
 

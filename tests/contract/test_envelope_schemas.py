@@ -26,9 +26,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from errcat import refines
 from errcat.cli import load_model
-from errcat.model import ContextField
+from errcat.model import refines
+from errcat.model.catalogue import ContextField
 from testkit import paths
 
 SCHEMAS = paths.REPO / "schemas"

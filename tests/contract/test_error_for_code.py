@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit import paths
 from testkit.reference import Reference
 from testkit.ts_cases import run_ts_cases

@@ -15,7 +15,7 @@ import llms_check
 import pytest
 
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit import paths
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
 from testkit.reference import Reference
 
 Json = Any

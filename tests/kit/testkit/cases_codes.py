@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
 from testkit.cases import (
     Json,
     envelope,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit.cases import (
     Json,
     envelope,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from errcat.model import Catalogue, CharRange
+from errcat.model.catalogue import Catalogue, CharRange
 from testkit.cases import (
     Json,
     expect_code,

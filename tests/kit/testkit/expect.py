@@ -23,7 +23,7 @@ import time
 from functools import cache
 from typing import Any
 
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit.reference import Reference
 from testkit.results import TEXT_FIELDS
 from testkit.vectors import Vector, expand_text

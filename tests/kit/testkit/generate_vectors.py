@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 from testkit.cases_codes import code_vectors, fallback_vectors
 from testkit.cases_limits import bound_vectors, context_limit_vectors, depth_vectors
 from testkit.cases_text import (

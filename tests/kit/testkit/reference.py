@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from errcat.model import ErrorCode
-from errcat.refines import MAX_CHAIN
+from errcat.model.catalogue import ErrorCode
+from errcat.model.refines import MAX_CHAIN
 from testkit.reference_headers import HeaderReference, Headers
 from testkit.reference_text import SanitizerReference
 
