@@ -1,9 +1,10 @@
 """Fixtures of the conformance suite, and its one-line summary.
 
-Each SDK runs every vector once, in one process (Python in this one, the
-TypeScript SDK in one ``node`` subprocess), in session-scoped fixtures; the
-tests then judge the results vector by vector. The loopback server is started
-once per SDK and stopped when its run ends.
+Each SDK answers every vector once, in one process (Python in this one, the
+TypeScript SDK in one ``node testee.cjs``), through the one testee protocol
+(testkit.testees), in session-scoped fixtures; the tests then judge the
+records vector by vector. The loopback server is started once per SDK and
+stopped when its run ends.
 
 At the end of the session a line such as::
 
@@ -24,7 +25,7 @@ import pytest
 
 from errcat.cli import load_model
 from errcat.model.catalogue import Catalogue
-from testkit import paths, py_runner, ts_runner
+from testkit import paths, testees
 from testkit.server import HttpRun, LoopbackServer
 from testkit.tally import count
 from testkit.vectors import HttpRequest, Vector, load_all
@@ -38,7 +39,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     """Print how many vectors each SDK passed, and the parity result."""
     for label, prefix in (("conformance", ""), ("conformance over HTTP", "http-")):
         parts = []
-        for lang in ("python", "typescript"):
+        for lang in testees.LANGUAGES:
             passed = count(config, prefix + lang)
             if passed is not None:
                 parts.append(f"{lang} {passed}")
@@ -66,31 +67,20 @@ def vectors() -> tuple[Vector, ...]:
 @pytest.fixture(scope="session")
 def class_names(catalogue: Catalogue) -> dict[str, str]:
     """TypeScript class name -> Python class name, where a catalogue makes them differ."""
-    return {c.ts_class: c.python_class for c in catalogue.codes if c.ts_class != c.python_class}
-
-
-def require_typescript() -> None:
-    """Skip under ERRCAT_SKIP_TS=1; fail with the fix when node or the build is missing."""
-    if paths.skip_typescript():
-        pytest.skip(f"{paths.SKIP_TS_ENV}=1: the TypeScript SDK is left out of this run")
-    try:
-        paths.node_binary()
-        paths.typescript_entry()
-    except paths.TypeScriptUnavailableError as exc:
-        pytest.fail(str(exc), pytrace=False)
+    return testees.typescript_class_names(catalogue)
 
 
 @pytest.fixture(scope="session")
 def python_results(vectors: tuple[Vector, ...]) -> Results:
-    """``error_from_body`` of the Python SDK on every in-process vector."""
-    return py_runner.run_direct(v for v in vectors if v.direct)
+    """The Python SDK's record of every in-process vector."""
+    return testees.answers_by_id(testees.run("python", [v.request() for v in vectors if v.direct]))
 
 
 @pytest.fixture(scope="session")
 def typescript_results(vectors: tuple[Vector, ...], class_names: dict[str, str]) -> Results:
-    """``errorFromBody`` of the TypeScript SDK on every in-process vector, in one node process."""
-    require_typescript()
-    return ts_runner.run_direct((v for v in vectors if v.direct), class_names)
+    """The TypeScript SDK's record of every in-process vector, from one node process."""
+    requests = [v.request() for v in vectors if v.direct]
+    return testees.answers_by_id(testees.run("typescript", requests, class_names=class_names))
 
 
 def http_requests(vectors: tuple[Vector, ...]) -> list[HttpRequest]:
@@ -115,26 +105,31 @@ def _serve(vectors: tuple[Vector, ...], requests: list[HttpRequest]) -> Loopback
     return LoopbackServer(vectors, max_requests=len(requests) + 8, lifetime_s=120, io_timeout_s=10)
 
 
+def _http_run(
+    language: str,
+    vectors: tuple[Vector, ...],
+    requests: list[HttpRequest],
+    class_names: dict[str, str],
+) -> HttpRun:
+    with _serve(vectors, requests) as server:
+        timeout_ms = int(HTTP_TIMEOUT_S * 1000)
+        sent = [r.request(server.base_url, timeout_ms) for r in requests]
+        answers = testees.run(language, sent, class_names=class_names)
+        return HttpRun(testees.answers_by_id(answers), server.sent, server.served, server.refused)
+
+
 @pytest.fixture(scope="session")
-def python_http(vectors: tuple[Vector, ...], http_requests_all: list[HttpRequest]) -> HttpRun:
+def python_http(
+    vectors: tuple[Vector, ...], http_requests_all: list[HttpRequest], class_names: dict[str, str]
+) -> HttpRun:
     """The Python SDK over httpx against its own loopback server."""
-    with _serve(vectors, http_requests_all) as server:
-        results = py_runner.run_http(server.base_url, http_requests_all, HTTP_TIMEOUT_S)
-        run = HttpRun(results, server.sent, server.served, server.refused)
-    return run
+    return _http_run("python", vectors, http_requests_all, class_names)
 
 
 @pytest.fixture(scope="session")
 def typescript_http(
-    vectors: tuple[Vector, ...],
-    http_requests_all: list[HttpRequest],
-    class_names: dict[str, str],
+    vectors: tuple[Vector, ...], http_requests_all: list[HttpRequest], class_names: dict[str, str]
 ) -> HttpRun:
     """The TypeScript SDK over fetch against its own loopback server."""
-    require_typescript()
-    with _serve(vectors, http_requests_all) as server:
-        results = ts_runner.run_http(
-            server.base_url, http_requests_all, class_names, per_request_timeout_s=HTTP_TIMEOUT_S
-        )
-        run = HttpRun(results, server.sent, server.served, server.refused)
-    return run
+    testees.require_typescript()
+    return _http_run("typescript", vectors, http_requests_all, class_names)

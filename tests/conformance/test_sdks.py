@@ -1,4 +1,4 @@
-"""Both SDKs run every vector in process, and give the same bytes.
+"""Both SDKs answer every vector in process, and give the same bytes.
 
 ``test_python_sdk`` and ``test_typescript_sdk`` judge each SDK's result
 against the vector (its ``expect``, its invariants and the checks every
@@ -15,7 +15,6 @@ import pytest
 
 from errcat.model.catalogue import Catalogue
 from testkit.expect import problems
-from testkit.py_runner import body_sha256
 from testkit.results import compare
 from testkit.tally import record
 from testkit.vectors import Vector, load_all
@@ -63,9 +62,8 @@ def test_parity(
     typescript_results: Results,
 ) -> None:
     python, typescript = python_results[vector.name], typescript_results[vector.name]
-    want = body_sha256(vector)
-    if want is not None and typescript.get("body_sha256") not in (None, want):
-        pytest.fail(f"the runners expanded the body of {vector.name} differently", pytrace=False)
+    if python.get("body_sha256") != typescript.get("body_sha256"):
+        pytest.fail(f"the testees expanded the body of {vector.name} differently", pytrace=False)
     why = compare(vector, python, typescript)
     record(request.config, "parity", vector.name, why is None)
     assert why is None, f"python and typescript differ on vector {vector.name}: {why}"

@@ -18,7 +18,8 @@ import pytest
 from errcat.cli import load_model
 from errcat.model.catalogue import Catalogue
 from testkit import generate_vectors, paths
-from testkit.expect import idempotence_promised, problems, texts_of
+from testkit.expect import idempotence_promised, problems
+from testkit.record import texts_of
 from testkit.reference import Reference
 from testkit.vectors import (
     Vector,

@@ -24,8 +24,8 @@ from functools import cache
 from typing import Any
 
 from errcat.model.catalogue import Catalogue
+from testkit.record import texts_of
 from testkit.reference import Reference
-from testkit.results import TEXT_FIELDS
 from testkit.vectors import Vector, expand_text
 
 Json = Any
@@ -73,23 +73,6 @@ def _versus(got: str, want: str) -> str:
 
 def _label(where: str) -> str:
     return where if len(where) <= 60 else where[:57] + "..."
-
-
-def texts_of(result: dict[str, Json]) -> list[tuple[str, str]]:
-    """Every text a result holds, labelled where it is.
-
-    Labels are ``code``, ``message``, ``cause``, ``remediation``,
-    ``request_id``, ``context key:KEY`` and ``context value:KEY``; both
-    runners label their re-sanitized texts the same way.
-    """
-    out = [(name, result[name]) for name in TEXT_FIELDS if isinstance(result.get(name), str)]
-    context = result.get("context")
-    if isinstance(context, dict):
-        for key, value in context.items():
-            out.append((f"context key:{key}", key))
-            if isinstance(value, str):
-                out.append((f"context value:{key}", value))
-    return out
 
 
 def _check_expect(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
@@ -252,8 +235,8 @@ def _check_invariants(vector: Vector, result: dict[str, Json], cat: Catalogue) -
     if "token_absent" in vector.invariants and vector.token:
         forms = ref.token_forms(vector.token)
         haystacks = [(where, text) for where, text in texts_of(result)]
-        for i, form in enumerate(result.get("text_forms") or []):
-            haystacks.append((f"text form {i}", form))
+        for name, form in (result.get("forms") or {}).items():
+            haystacks.append((f"its {name} form", form))
         for where, text in haystacks:
             for form in forms:
                 if form in text:
@@ -264,7 +247,7 @@ def _check_invariants(vector: Vector, result: dict[str, Json], cat: Catalogue) -
 def problems(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
     """Every way ``result`` misses ``vector``; empty when it conforms.
 
-    ``result`` is normalized (:mod:`testkit.results`): Python field and
+    ``result`` is a record (:mod:`testkit.record`): Python field and
     class names whichever SDK gave it.
     """
     if result.get("threw"):

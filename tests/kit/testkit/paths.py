@@ -47,7 +47,6 @@ VECTORS_DIR = CONFORMANCE / "vectors"
 GENERATED_VECTORS = VECTORS_DIR / "generated.json"
 VECTOR_SCHEMA = CONFORMANCE / "vector.schema.json"
 TS_SDK = REPO / "ts-sdk"
-TS_RUNNER = CONFORMANCE / "run_ts.cjs"
 
 SKIP_TS_ENV = "ERRCAT_SKIP_TS"
 BUILD_HINT = "cd ts-sdk && npm ci && npm run build"

@@ -1,10 +1,8 @@
-"""The one place where the two SDKs' results are put into the same shape.
+"""How the parity tests compare two SDKs' records of the same request.
 
-Both runners report, per vector, the public fields of the error the SDK gave.
-Python reports them under their Python names; the Node runner reports the
-TypeScript names (``errorCause``, ``retryAfterMs``...), which
-:func:`from_typescript` maps onto the Python ones. :func:`canonical` turns a
-normalized result into the bytes the parity test compares.
+Both testees give one record (:mod:`testkit.record`); :func:`canonical`
+turns its compared fields into the bytes the parity test compares, and
+:func:`compare` says where two records differ.
 """
 
 from __future__ import annotations
@@ -12,96 +10,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from testkit.record import FIELDS
 from testkit.vectors import Vector
 
 Json = Any
-
-FIELDS: tuple[str, ...] = (
-    "class",
-    "code",
-    "message",
-    "cause",
-    "remediation",
-    "status",
-    "context",
-    "retryable",
-    "retry_after_ms",
-    "request_id",
-    "recovery",
-    "side_effects",
-    "origin",
-    "is_auth_failure",
-    "is_cancelled",
-    "http_status",
-    "grpc_status",
-    "base_instance",
-)
-"""The fields every result carries and the parity test compares, in this order."""
-
-TEXT_FIELDS: tuple[str, ...] = ("code", "message", "cause", "remediation", "request_id")
-"""Fields holding one sanitized text each (context strings are checked apart)."""
-
-TS_NAMES: dict[str, str] = {
-    "name": "class",
-    "code": "code",
-    "message": "message",
-    "errorCause": "cause",
-    "remediation": "remediation",
-    "status": "status",
-    "context": "context",
-    "retryable": "retryable",
-    "retryAfterMs": "retry_after_ms",
-    "requestId": "request_id",
-    "recovery": "recovery",
-    "sideEffects": "side_effects",
-    "origin": "origin",
-    "isAuthFailure": "is_auth_failure",
-    "isCancelled": "is_cancelled",
-    "httpStatus": "http_status",
-    "grpcStatus": "grpc_status",
-    "baseInstance": "base_instance",
-}
-"""TypeScript field name -> Python field name, for every compared field."""
-
-TS_RECOVERY_NAMES: dict[str, str] = {
-    "action": "action",
-    "sameArguments": "same_arguments",
-    "guidance": "guidance",
-}
-
-EXTRAS: tuple[str, ...] = (
-    "vector",
-    "path",
-    "resanitized",
-    "text_forms",
-    "body_sha256",
-    "elapsed_ms",
-    "threw",
-)
-"""Runner-reported members that are checked but never compared across languages."""
-
-
-def from_typescript(
-    raw: dict[str, Json], class_names: dict[str, str] | None = None
-) -> dict[str, Json]:
-    """Rename the fields of one Node runner result to their Python names.
-
-    ``class_names`` maps TypeScript class names to Python ones for a catalogue
-    whose per-language overrides make them differ; results then always carry
-    the Python name.
-    """
-    out: dict[str, Json] = {}
-    for key, value in raw.items():
-        if key in TS_NAMES:
-            name = TS_NAMES[key]
-            if name == "recovery" and isinstance(value, dict):
-                value = {TS_RECOVERY_NAMES.get(k, k): v for k, v in value.items()}
-            if name == "class" and class_names and isinstance(value, str):
-                value = class_names.get(value, value)
-            out[name] = value
-        else:
-            out[key] = value
-    return out
 
 
 def compared(result: dict[str, Json]) -> dict[str, Json]:

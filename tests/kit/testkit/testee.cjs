@@ -116,10 +116,7 @@ function record(sdk, err, token) {
     retryable: err.retryable,
     retry_after_ms: orNull(err.retryAfterMs),
     request_id: orNull(err.requestId),
-    recovery:
-      recovery === null
-        ? null
-        : { action: recovery.action, same_arguments: recovery.sameArguments, guidance: recovery.guidance },
+    recovery: recovery === null ? null : { ...recovery }, // action, same_arguments, guidance
     side_effects: err.sideEffects,
     origin: orNull(err.origin),
     is_auth_failure: err.isAuthFailure,

@@ -20,6 +20,7 @@ import jsonschema
 
 from testkit.body import body_chunks, body_length, expand, part_text
 from testkit.paths import VECTOR_SCHEMA, VECTORS_DIR
+from testkit.testee import Request
 
 __all__ = [
     "body_chunks",
@@ -49,10 +50,27 @@ class HttpRequest(NamedTuple):
     token: str | None
     body_read_timeout_ms: int | None
 
+    def request(self, base_url: str, timeout_ms: int) -> Request:
+        """The testee request that fetches this path from ``base_url`` and reads the error."""
+        return {
+            "id": self.case,
+            "op": "response",
+            "url": base_url + self.path,
+            "token": self.token,
+            "body_read_timeout_ms": self.body_read_timeout_ms,
+            "timeout_ms": timeout_ms,
+        }
+
 
 @dataclass(frozen=True)
 class Vector:
-    """One conformance case: a response (status, headers, body, token) and what it must give."""
+    """One conformance case: a response (status, headers, body, token), or a call, and what it must give.
+
+    A call vector (``call`` set) is an SDK call other than reading a response:
+    ``error_for_code``, a constructor (``construct``) or ``code_for_grpc``; its
+    ``status`` is the call's HTTP status argument (0: none given), and it runs
+    in process only.
+    """
 
     name: str
     source: str
@@ -69,6 +87,21 @@ class Vector:
     expect: dict[str, Json]
     invariants: tuple[str, ...]
     covers: tuple[str, ...]
+    call: dict[str, Json] | None = None
+    """The request of a call vector (``{"op": ..., arguments}``); ``None`` for a response."""
+
+    def request(self) -> Request:
+        """The testee request of this case (testkit.testee): its call, or ``body`` for a response."""
+        if self.call is not None:
+            return {"id": self.name, **self.call}
+        return {
+            "id": self.name,
+            "op": "body",
+            "status": self.status,
+            "headers": self.headers_dict(),
+            "token": self.token,
+            "body": self.body,
+        }
 
     @property
     def direct(self) -> bool:
@@ -115,15 +148,20 @@ def vector_files(directory: Path = VECTORS_DIR) -> list[Path]:
 
 def _vector(raw: dict[str, Json], source: str) -> Vector:
     http = raw.get("http", {})
+    call = None
+    if "call" in raw:
+        [(op, arguments)] = raw["call"].items()
+        call = {"op": op, **arguments}
     return Vector(
+        call=call,
         name=raw["name"],
         source=source,
         description=raw.get("description", ""),
-        status=raw["status"],
+        status=raw.get("status", (call or {}).get("status") or 0),
         headers=tuple((str(k), str(v)) for k, v in raw.get("headers", {}).items()),
         body=raw.get("body", {"text": ""}),
         token=raw.get("token"),
-        transport=raw.get("transport", "any"),
+        transport=raw.get("transport", "direct" if call else "any"),
         drop_after=http.get("drop_after"),
         trickle=Trickle(**http["trickle"]) if "trickle" in http else None,
         body_read_timeout_ms=http.get("body_read_timeout_ms"),
