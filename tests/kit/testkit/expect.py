@@ -26,6 +26,7 @@ from typing import Any
 from errcat.model.catalogue import Catalogue
 from testkit.record import texts_of
 from testkit.reference import Reference
+from testkit.reference_calls import answer
 from testkit.vectors import Vector, expand_text
 
 Json = Any
@@ -79,7 +80,7 @@ def _check_expect(vector: Vector, result: dict[str, Json], cat: Catalogue) -> li
     problems = []
     for name, want in vector.expect.items():
         got = result.get(name, "<missing>")
-        if name == "class":
+        if name in ("class", "refused"):
             continue
         if name in ("code", "message", "cause", "remediation", "request_id"):
             want = expand_text(want)
@@ -244,12 +245,36 @@ def _check_invariants(vector: Vector, result: dict[str, Json], cat: Catalogue) -
     return problems
 
 
+def _check_call(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
+    """A call vector: refused when the contract refuses it, else every field the reference gives."""
+    assert vector.call is not None
+    want = answer(Reference(cat), vector.call)
+    if want is None:
+        if result.get("threw"):
+            return []
+        return [
+            f"the call gave {result.get('class')} {result.get('code')!r}; the contract refuses it"
+        ]
+    if result.get("threw"):
+        return [f"the SDK raised: {result['threw']}"]
+    found = _check_expect(vector, result, cat)
+    for name, value in want.items():
+        got = result.get(name, "<missing>")
+        if got != value or type(got) is not type(value):
+            found.append(f"{name} is {_short(got)}, but the contract gives {_short(value)}")
+    if result.get("base_instance") is not True:
+        found.append(f"the error is not an instance of {cat.base_class}")
+    return found + _check_texts(vector, result, cat) + _check_resanitized(vector, result, cat)
+
+
 def problems(vector: Vector, result: dict[str, Json], cat: Catalogue) -> list[str]:
     """Every way ``result`` misses ``vector``; empty when it conforms.
 
     ``result`` is a record (:mod:`testkit.record`): Python field and
     class names whichever SDK gave it.
     """
+    if vector.call is not None:
+        return _check_call(vector, result, cat)
     if result.get("threw"):
         return [f"the SDK raised instead of returning an error: {result['threw']}"]
     return (

@@ -60,6 +60,8 @@ def time_dependent(vector: Vector) -> bool:
 
 def compare(vector: Vector, python: dict[str, Json], typescript: dict[str, Json]) -> str | None:
     """Why the two SDKs' results for ``vector`` differ, or ``None`` when they are identical."""
+    if vector.expect.get("refused") and python.get("threw") and typescript.get("threw"):
+        return None  # both refused the call, each with its own language's exception
     if python.get("threw") or typescript.get("threw"):
         return (
             f"an SDK raised: python {python.get('threw')!r}, typescript {typescript.get('threw')!r}"
