@@ -19,9 +19,6 @@ from errcat.model.catalogue import TS_TYPES, Catalogue
 from testkit import contract_readers as readers
 from testkit import paths
 
-HERE = Path(__file__).resolve().parent
-TS_SCRIPT = HERE / "ts_introspect.cjs"
-
 FACTS: dict[str, tuple[str, ...]] = {
     "docs": ("python_class", "ts_class", "http", "grpc", "context", "context_types"),
     "llms": ("python_class", "ts_class", "http"),
@@ -47,7 +44,7 @@ def _typescript() -> readers.Contract:
     if paths.skip_typescript():
         pytest.skip(f"{paths.SKIP_TS_ENV}=1: the TypeScript SDK is left out of this run")
     try:
-        return readers.from_typescript(paths.node_binary(), TS_SCRIPT, paths.typescript_entry())
+        return readers.from_typescript(paths.node_binary(), paths.typescript_entry())
     except paths.TypeScriptUnavailableError as exc:
         pytest.fail(str(exc), pytrace=False)
 

@@ -48,7 +48,8 @@ def _case(cause: str, token: str | None = TOKEN) -> dict[str, Any]:
 
 def _as_typescript(result: dict[str, Any]) -> dict[str, Any]:
     """The Python result as the TypeScript SDK would show it (its string form is ``Name: message``)."""
-    return {**copy.deepcopy(result), "str": f"{result['class']}: {result['message']}"}
+    shown = {**result["forms"], "str": f"{result['class']}: {result['message']}"}
+    return {**copy.deepcopy(result), "forms": shown}
 
 
 def _labels(checker: Checker, case: dict[str, Any], python: Any, typescript: Any) -> set[str]:
@@ -110,4 +111,4 @@ def test_cases_replay_and_render(pool: Pool, seed: int) -> None:
     for index in range(200):
         first = cases.generate(random.Random(f"{seed}:{index}"), pool)
         assert first == cases.generate(random.Random(f"{seed}:{index}"), pool)
-        cases.wire(first, cases.body_of(first))
+        cases.request(first, cases.body_of(first))

@@ -241,8 +241,11 @@ def from_python(module_name: str = "mitos_errors") -> Contract:
 _TS_TO_JSON = {"string": "string", "number": "number", "boolean": "boolean"}
 
 
-def from_typescript(node: str, script: Path, entry: Path) -> Contract:
-    """The compiled TypeScript SDK, read by ``ts_introspect.cjs``."""
+INTROSPECT = Path(__file__).resolve().parent / "ts_introspect.cjs"
+
+
+def from_typescript(node: str, entry: Path, script: Path = INTROSPECT) -> Contract:
+    """The compiled TypeScript SDK at ``entry``, read by ``ts_introspect.cjs``."""
     proc = subprocess.run(
         [node, str(script), str(entry)], capture_output=True, text=True, timeout=60, check=False
     )

@@ -190,9 +190,18 @@ class PythonTestee:
         return {"text": self.sdk.sanitize_text(r["text"], token=r.get("token"))}
 
 
-def main() -> int:
-    """Answer each JSON line of stdin with one JSON line on stdout."""
+def main(argv: list[str] | None = None) -> int:
+    """Answer each JSON line of stdin with one JSON line on stdout.
+
+    ``--sdk-under DIR``: refuse to start unless the SDK imported is the one in ``DIR``.
+    """
+    args = argv if argv is not None else sys.argv[1:]
     testee = PythonTestee()
+    if args[:1] == ["--sdk-under"]:
+        where = str(testee.sdk.__file__)
+        if not where.startswith(args[1]):
+            print(f"the SDK imported is {where}, not the one under {args[1]}", file=sys.stderr)
+            return 2
     try:
         for line in sys.stdin:
             if line.strip():

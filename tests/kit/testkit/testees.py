@@ -168,7 +168,7 @@ def python_subprocess(
 ) -> list[Record]:
     """The requests answered by the Python SDK in ``src`` (first on the path), in a new interpreter."""
     done = subprocess.run(
-        [sys.executable, "-m", "testkit.testee"],
+        [sys.executable, "-m", "testkit.testee", "--sdk-under", str(src)],
         input="".join(json.dumps(r) + "\n" for r in requests),
         capture_output=True,
         text=True,

@@ -150,15 +150,17 @@ def body_of(case: Case) -> bytes | str:
     return bodies.render(case["body"], case["as_text"])
 
 
-def wire(case: Case, body: bytes | str) -> dict[str, Any]:
-    """The case as the Node worker reads it (bytes as base64; text as a JSON string, lone surrogates escaped)."""
-    out: dict[str, Any] = {
+def request(case: Case, body: bytes | str) -> dict[str, Any]:
+    """The case as a testee request (bytes as base64; text as a JSON string, lone surrogates escaped)."""
+    compact = (
+        {"text": body}
+        if isinstance(body, str)
+        else {"base64": base64.b64encode(body).decode("ascii")}
+    )
+    return {
+        "op": "body",
         "status": case["status"],
         "headers": case["headers"],
         "token": case["token"],
+        "body": compact,
     }
-    if isinstance(body, str):
-        out["text"] = body
-    else:
-        out["base64"] = base64.b64encode(body).decode("ascii")
-    return out

@@ -138,7 +138,7 @@ class Checker:
                         found.append((f"{side}:leak:{where}", f"form {form!r} in {value[:200]!r}"))
         strong = [f for f in forms if len(f) >= 8 and f not in self.corpus]
         for name in ("str", "json", "repr", "stack"):
-            shown = result.get(name)
+            shown = result["forms"].get(name)
             if isinstance(shown, str) and any(f in shown for f in strong):
                 found.append((f"{side}:leak:{name}", shown[:200]))
         found += self._forms_agree(side, result)
@@ -156,11 +156,11 @@ class Checker:
             )
         found = (
             []
-            if result["str"] == want
-            else [(f"{side}:str", f"{result['str'][:200]!r} != {want[:200]!r}")]
+            if result["forms"]["str"] == want
+            else [(f"{side}:str", f"{result['forms']['str'][:200]!r} != {want[:200]!r}")]
         )
         try:
-            data = json.loads(result["json"])
+            data = json.loads(result["forms"]["json"])
         except ValueError as exc:
             return [*found, (f"{side}:json", str(exc))]
         fields = {**{k: result[k] for k in FIELDS if k in data}, "type": result["class"]}

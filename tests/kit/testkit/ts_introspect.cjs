@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Read the contract back from the compiled TypeScript SDK (ts-sdk/dist).
 //
-//   node ts_introspect.cjs /abs/ts-sdk/dist/cjs/index.js
+//   node ts_introspect.cjs /abs/ts-sdk/dist/cjs/index.js   (testkit.contract_readers.from_typescript)
 //
 // Prints one JSON object:
 //   classes:  every exported error class of the CommonJS build, with its name
