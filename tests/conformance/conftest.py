@@ -26,13 +26,11 @@ import pytest
 from errcat.cli import load_model
 from errcat.model.catalogue import Catalogue
 from testkit import paths, testees
-from testkit.server import HttpRun, LoopbackServer
+from testkit.runs import Runs
 from testkit.tally import count
-from testkit.vectors import HttpRequest, Vector, load_all
+from testkit.vectors import Vector, load_all
 
 Json = Any
-Results = dict[str, dict[str, Json]]
-HTTP_TIMEOUT_S = 20.0
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
@@ -71,65 +69,6 @@ def class_names(catalogue: Catalogue) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def python_results(vectors: tuple[Vector, ...]) -> Results:
-    """The Python SDK's record of every in-process vector."""
-    return testees.answers_by_id(testees.run("python", [v.request() for v in vectors if v.direct]))
-
-
-@pytest.fixture(scope="session")
-def typescript_results(vectors: tuple[Vector, ...], class_names: dict[str, str]) -> Results:
-    """The TypeScript SDK's record of every in-process vector, from one node process."""
-    requests = [v.request() for v in vectors if v.direct]
-    return testees.answers_by_id(testees.run("typescript", requests, class_names=class_names))
-
-
-def http_requests(vectors: tuple[Vector, ...]) -> list[HttpRequest]:
-    """The request of every vector served over HTTP, in each of its modes."""
-    return [
-        HttpRequest(
-            f"{v.name}@{mode}", LoopbackServer.path(index, mode), v.token, v.body_read_timeout_ms
-        )
-        for index, v in enumerate(vectors)
-        if v.http
-        for mode in v.modes
-    ]
-
-
-@pytest.fixture(scope="session")
-def http_requests_all(vectors: tuple[Vector, ...]) -> list[HttpRequest]:
-    """Every HTTP request either SDK makes."""
-    return http_requests(vectors)
-
-
-def _serve(vectors: tuple[Vector, ...], requests: list[HttpRequest]) -> LoopbackServer:
-    return LoopbackServer(vectors, max_requests=len(requests) + 8, lifetime_s=120, io_timeout_s=10)
-
-
-def _http_run(
-    language: str,
-    vectors: tuple[Vector, ...],
-    requests: list[HttpRequest],
-    class_names: dict[str, str],
-) -> HttpRun:
-    with _serve(vectors, requests) as server:
-        timeout_ms = int(HTTP_TIMEOUT_S * 1000)
-        sent = [r.request(server.base_url, timeout_ms) for r in requests]
-        answers = testees.run(language, sent, class_names=class_names)
-        return HttpRun(testees.answers_by_id(answers), server.sent, server.served, server.refused)
-
-
-@pytest.fixture(scope="session")
-def python_http(
-    vectors: tuple[Vector, ...], http_requests_all: list[HttpRequest], class_names: dict[str, str]
-) -> HttpRun:
-    """The Python SDK over httpx against its own loopback server."""
-    return _http_run("python", vectors, http_requests_all, class_names)
-
-
-@pytest.fixture(scope="session")
-def typescript_http(
-    vectors: tuple[Vector, ...], http_requests_all: list[HttpRequest], class_names: dict[str, str]
-) -> HttpRun:
-    """The TypeScript SDK over fetch against its own loopback server."""
-    testees.require_typescript()
-    return _http_run("typescript", vectors, http_requests_all, class_names)
+def runs(vectors: tuple[Vector, ...], class_names: dict[str, str]) -> Runs:
+    """Every SDK's answers, in process and over HTTP, each made once."""
+    return Runs(vectors, class_names)

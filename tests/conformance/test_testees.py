@@ -82,3 +82,10 @@ def test_the_languages_agree_on_every_answer(answers: dict[str, list[dict[str, A
         next(k for k in ("none", "threw", "text") if k in a) for a in python[-len(NOT_ERRORS) :]
     ]
     assert kinds == [kind for _, kind in NOT_ERRORS]
+
+
+def test_every_language_of_the_record_has_a_testee() -> None:
+    """A language the generator targets (errcat.names.languages) is tested through its testee."""
+    assert set(testees.LANGUAGES) == set(testees.RUNNERS), (
+        "add the new language's testee to testkit.testees.RUNNERS"
+    )

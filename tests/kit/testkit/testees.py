@@ -16,19 +16,20 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import pytest
 
+from errcat.names import languages
 from testkit import paths
 from testkit.record import Record, read
 from testkit.testee import PythonTestee, Request
 
 TESTEE_JS = Path(__file__).resolve().parent / "testee.cjs"
-LANGUAGES = ("python", "typescript")
-"""The SDKs every testee-driven test runs, in this order."""
+LANGUAGES: tuple[str, ...] = tuple(language.key for language in languages.LANGUAGES)
+"""The SDKs every testee-driven test runs: the generator's language record, in its order."""
 
 
 class TesteeError(RuntimeError):
@@ -150,17 +151,32 @@ def run(
     concurrency: int = 4,
 ) -> list[Record]:
     """Every request answered by the SDK of ``language`` (one of :data:`LANGUAGES`), in one process."""
-    if language == "python":
-        testee = PythonTestee()
-        try:
-            return [read(answer) for answer in testee.run(requests)]
-        finally:
-            testee.close()
-    if language == "typescript":
-        require_typescript()
-        with NodeTestee(concurrency=concurrency, class_names=class_names) as node:
-            return node.run(requests)
-    raise ValueError(f"no testee for {language!r}; the languages are {', '.join(LANGUAGES)}")
+    if language not in RUNNERS:
+        raise ValueError(f"no testee for {language!r}; the testees are {', '.join(RUNNERS)}")
+    return RUNNERS[language](requests, class_names, concurrency)
+
+
+def _python(requests: Sequence[Request], _names: dict[str, str] | None, _n: int) -> list[Record]:
+    testee = PythonTestee()
+    try:
+        return [read(answer) for answer in testee.run(requests)]
+    finally:
+        testee.close()
+
+
+def _typescript(
+    requests: Sequence[Request], class_names: dict[str, str] | None, concurrency: int
+) -> list[Record]:
+    require_typescript()
+    with NodeTestee(concurrency=concurrency, class_names=class_names) as node:
+        return node.run(requests)
+
+
+RUNNERS: dict[str, Callable[[Sequence[Request], dict[str, str] | None, int], list[Record]]] = {
+    "python": _python,
+    "typescript": _typescript,
+}
+"""The testee of each language key of the language record (a new language adds its own)."""
 
 
 def python_subprocess(
