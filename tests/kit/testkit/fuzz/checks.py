@@ -17,13 +17,8 @@ from typing import Any
 from testkit.fuzz.cases import Case
 from testkit.fuzz.runners import Result
 from testkit.fuzz.texts import Pool, token_forms
+from testkit.record import FIELDS, TEXT_FIELDS
 
-FIELDS = (
-    "class", "code", "message", "cause", "remediation", "status", "context", "retryable",
-    "retry_after_ms", "request_id", "recovery", "side_effects", "is_auth_failure",
-    "is_cancelled", "http_status", "grpc_status", "base_instance",
-)  # fmt: skip
-TEXTS = ("code", "message", "cause", "remediation", "request_id")
 Finding = tuple[str, str]
 
 
@@ -112,7 +107,7 @@ class Checker:
         return found
 
     def _texts(self, result: Result) -> list[tuple[str, str]]:
-        out = [(name, result[name]) for name in TEXTS if isinstance(result.get(name), str)]
+        out = [(name, result[name]) for name in TEXT_FIELDS if isinstance(result.get(name), str)]
         for key, value in (result.get("context") or {}).items():
             out.append(("context key", key))
             if isinstance(value, str):
