@@ -23,7 +23,7 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from errcat.check.semantic import REQUIRED_STATUSES
+from errcat.check.references import REQUIRED_STATUSES
 from errcat.metaschema import meta_enum
 from errcat.model.refines import MAX_CHAIN
 from errcat.names import naming

@@ -215,7 +215,7 @@ def check_foreign(out: Path) -> None:
 def classes_of(data: dict[str, Any]) -> set[str]:
     """The class names of the catalogue's codes, in both languages, as the model decides them."""
     cat = build_model(data, source="catalogue.yaml", regenerate="x")
-    return {c.python_class for c in cat.codes} | {c.ts_class for c in cat.codes}
+    return {name for c in cat.codes for name in c.class_names.values()}
 
 
 @budget(12)

@@ -129,7 +129,7 @@ def test_hand_written_modules_name_no_catalogue_class() -> None:
 )
 def test_generated_modules_match_a_fresh_render() -> None:
     from errcat.model.catalogue import build_model  # type: ignore[import-not-found, unused-ignore]
-    from errcat.render.python.target import render  # type: ignore[import-not-found, unused-ignore]
+    from errcat.render.python.target import TARGET  # type: ignore[import-not-found, unused-ignore]
     from errcat.source.load import load_catalogue  # type: ignore[import-not-found, unused-ignore]
 
     assert load_catalogue and build_model
@@ -138,7 +138,9 @@ def test_generated_modules_match_a_fresh_render() -> None:
 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     cat = build_model(data, source="catalogue/errors.yaml", regenerate="nox -s generate")
-    stale = [rel for rel, text in render(cat).items() if (ROOT / rel).read_text(encoding="utf-8") != text]
+    stale = [
+        rel for rel, text in TARGET.render(cat).items() if (ROOT / rel).read_text(encoding="utf-8") != text
+    ]
     assert stale == [], "run `nox -s generate` and commit the result"
 
 
@@ -146,9 +148,10 @@ def test_generated_modules_match_a_fresh_render() -> None:
 def test_the_generator_reserves_every_name_the_package_exports_beside_its_classes() -> None:
     """A catalogue may not name a class after these (errcat/names/reserved.json, derived from the package)."""
     from errcat.names import naming
+    from errcat.names.languages import PYTHON
 
     from mitos_errors import _generated
 
     runtime = set(mitos_errors.__all__) - set(_generated.__all__)
     assert sorted(n for n in runtime if naming.CLASS_RE.match(n) and n not in naming.runtime_names()) == []
-    assert getattr(mitos_errors, naming.PYTHON_RUNTIME_BASE) is mitos_errors.AgentRunError
+    assert getattr(mitos_errors, PYTHON.runtime_base) is mitos_errors.AgentRunError

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from errcat.cli import load_model
-from errcat.model.catalogue import TS_TYPES, Catalogue
+from errcat.model.catalogue import Catalogue
+from errcat.render.typescript.schema_to_ts import TS_TYPES
 from testkit import contract_readers as readers
 from testkit import paths
 

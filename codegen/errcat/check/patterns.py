@@ -5,24 +5,17 @@ with ``RegExp`` and flag ``u``. Only the subset the two engines read alike is
 allowed: literals, ``.``, ASCII character classes, ``(?:...)`` groups,
 lookahead, alternation, anchors ``^``/``$`` and greedy or lazy repeats. This
 module rejects everything else with the portable spelling to use instead.
-
-It also derives the removed character set from the Unicode data that ships
-with errcat (``errcat/unicode/ucd-<version>.json``, written by
-``errcat/unicode/derive.mjs`` from a pinned transcription of the Unicode
-Character Database), so the set never depends on the Unicode tables of the
-Python that runs the generator.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from importlib import resources
+from collections.abc import Iterator
 from typing import Any
 
-from errcat.problems import Problem
-from errcat.source.document import Document, KeyPath, format_path, is_rejected
+from errcat.check.context import Context
+from errcat.names.languages import LANGUAGES
+from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted
 
 _ESCAPES = {
@@ -47,17 +40,9 @@ _SIMPLE_ESCAPES = set("tnrfv")
 _QUANTIFIER_RE = re.compile(r"\{[0-9]+(?:,[0-9]*)?\}")
 _HEX = "0123456789abcdefABCDEF"
 _CODE_POINT_RE = re.compile(r"U\+([0-9A-F]{4,6})\Z")
-_DATA_RANGE_RE = re.compile(r"U\+([0-9A-F]{4,6})(?:\.\.U\+([0-9A-F]{4,6}))?\Z")
 
-_ALIASES = {
-    "General_Category=Format": "gc=Cf",
-    "Default_Ignorable_Code_Point": "DI",
-    "Prepended_Concatenation_Mark": "PCM",
-}
-"""The Unicode short alias of each property the catalogue may name (PropertyAliases.txt)."""
-
-NamedRange = tuple[int, int, str]
-"""An inclusive range of code points and what it is."""
+DIALECTS = " and ".join(lang.regex_dialect for lang in LANGUAGES)
+"""The regex engines that run the sanitizer's patterns, as messages name them."""
 
 Finding = tuple[str, str]
 """A non-portable construct: what it is, and the portable spelling to use."""
@@ -151,31 +136,26 @@ def findings(pattern: str) -> Iterator[Finding]:
         index += 1
 
 
-def _rules(doc: Document, group: str) -> Iterator[tuple[KeyPath, dict[str, Any]]]:
-    data = doc.data if isinstance(doc.data, dict) else {}
-    sanitizer = data.get("sanitizer")
-    items = sanitizer.get(group) if isinstance(sanitizer, dict) else None
+def _rules(ctx: Context, group: str) -> Iterator[tuple[KeyPath, dict[str, Any]]]:
+    items = ctx.section("sanitizer").get(group)
     for index, item in enumerate(items if isinstance(items, list) else []):
         if isinstance(item, dict):
             yield ("sanitizer", group, index), item
 
 
-def _ok(path: KeyPath, rejected: set[KeyPath]) -> bool:
-    return not is_rejected(path, rejected)
-
-
-def _pattern_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem]:
+def pattern_rules(ctx: Context) -> None:
+    """Secret and injection patterns compile, are portable, and a prefix matches something."""
     for group in ("secrets", "injection"):
-        for base, rule in _rules(doc, group):
+        for base, rule in _rules(ctx, group):
             for field in ("prefix", "pattern"):
                 text = rule.get(field)
                 path = (*base, field)
-                if not isinstance(text, str) or not _ok(path, rejected):
+                if not isinstance(text, str) or not ctx.ok(path):
                     continue
                 try:
                     re.compile(text)
                 except re.error as err:
-                    yield doc.problem(
+                    ctx.add(
                         path,
                         "bad-pattern",
                         f"{quoted(text)} does not compile: {err.msg} at position {err.pos}",
@@ -183,7 +163,7 @@ def _pattern_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem
                     )
                 else:
                     if field == "prefix" and text and re.fullmatch(text, "") is not None:
-                        yield doc.problem(
+                        ctx.add(
                             path,
                             "empty-prefix",
                             f"the prefix {quoted(text)} can match nothing, so it cannot say "
@@ -195,18 +175,17 @@ def _pattern_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem
                 for name, fix in findings(text):
                     if name not in seen:
                         seen.add(name)
-                        yield doc.problem(
+                        ctx.add(
                             path,
                             "non-portable-pattern",
-                            f"{quoted(text)} uses {name}, which Python re and JavaScript "
-                            "RegExp do not read alike",
+                            f"{quoted(text)} uses {name}, which {DIALECTS} do not read alike",
                             fix,
                         )
             triggers = rule.get("triggers")
             for index, trigger in enumerate(triggers if isinstance(triggers, list) else []):
                 path = (*base, "triggers", index)
-                if isinstance(trigger, str) and trigger != trigger.lower() and _ok(path, rejected):
-                    yield doc.problem(
+                if isinstance(trigger, str) and trigger != trigger.lower() and ctx.ok(path):
+                    ctx.add(
                         path,
                         "uppercase-trigger",
                         f"the trigger {quoted(trigger)} has upper-case letters; "
@@ -215,25 +194,24 @@ def _pattern_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem
                     )
 
 
-def _ranges(
-    doc: Document, group: str, rejected: set[KeyPath]
-) -> Iterator[tuple[KeyPath, int, int, str]]:
-    for base, item in _rules(doc, group):
+def _ranges(ctx: Context, group: str) -> Iterator[tuple[KeyPath, int, int, str]]:
+    for base, item in _rules(ctx, group):
         first, last = item.get("first"), item.get("last")
-        if not (isinstance(first, str) and isinstance(last, str) and _ok(base, rejected)):
+        if not (isinstance(first, str) and isinstance(last, str) and ctx.ok(base)):
             continue
         low, high = _CODE_POINT_RE.match(first), _CODE_POINT_RE.match(last)
         if low and high:
             yield base, int(low.group(1), 16), int(high.group(1), 16), str(item.get("name", ""))
 
 
-def _range_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem]:
+def character_ranges(ctx: Context) -> None:
+    """Each range runs upward, and no character is both removed and made a space."""
     ordered: dict[str, list[tuple[KeyPath, int, int, str]]] = {}
     for group in ("remove", "to_space"):
         ordered[group] = []
-        for path, first, last, name in _ranges(doc, group, rejected):
+        for path, first, last, name in _ranges(ctx, group):
             if first > last:
-                yield doc.problem(
+                ctx.add(
                     (*path, "first"),
                     "range-order",
                     f"first U+{first:04X} comes after last U+{last:04X}",
@@ -244,82 +222,10 @@ def _range_problems(doc: Document, rejected: set[KeyPath]) -> Iterator[Problem]:
     for path, first, last, name in ordered["to_space"]:
         for other, low, high, other_name in ordered["remove"]:
             if first <= high and low <= last:
-                yield doc.problem(
+                ctx.add(
                     path,
                     "range-overlap",
                     f"U+{first:04X}..U+{last:04X} ({name}) overlaps {format_path(other)} "
                     f"U+{low:04X}..U+{high:04X} ({other_name})",
                     "make the ranges disjoint: a character is either removed or made a space",
                 )
-
-
-def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
-    """Run the sanitizer rules.
-
-    Args:
-        doc: the loaded catalogue.
-        rejected: key paths the meta-schema already rejected; they are skipped.
-
-    Returns:
-        The problems found in patterns, prefixes, triggers and character ranges.
-    """
-    return [*_pattern_problems(doc, rejected), *_range_problems(doc, rejected)]
-
-
-def unicode_data(version: str) -> dict[str, list[tuple[int, int]]]:
-    """The property ranges of Unicode ``version``, from the data file errcat ships.
-
-    Raises:
-        FileNotFoundError: errcat ships no data for that version.
-        ValueError: the data file is malformed or is of another version.
-    """
-    path = resources.files("errcat") / "unicode" / f"ucd-{version}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("unicode_version") != version:
-        raise ValueError(f"{path} holds Unicode {data.get('unicode_version')!r}, not {version!r}")
-    out: dict[str, list[tuple[int, int]]] = {}
-    for name, ranges in data["properties"].items():
-        out[name] = []
-        for text in ranges:
-            m = _DATA_RANGE_RE.match(text)
-            if m is None:
-                raise ValueError(f"{path}: {name}: {text!r} is not U+XXXX or U+XXXX..U+YYYY")
-            first = int(m.group(1), 16)
-            out[name].append((first, int(m.group(2) or m.group(1), 16)))
-    return out
-
-
-def property_ranges(version: str, properties: Sequence[str]) -> list[NamedRange]:
-    """The ranges of each named property of Unicode ``version``, each named by its short alias."""
-    data = unicode_data(version)
-    return [(first, last, _ALIASES[name]) for name in properties for first, last in data[name]]
-
-
-def merge_ranges(
-    ranges: Iterable[NamedRange], keep_out: Iterable[tuple[int, int]]
-) -> list[NamedRange]:
-    """``ranges`` merged where they overlap or touch, less every code point of ``keep_out``.
-
-    A merged range is named after every range it holds, in order, each name
-    once. The result is sorted and its ranges are disjoint and do not touch.
-    """
-    merged: list[tuple[int, int, list[str]]] = []
-    for first, last, name in sorted(ranges):
-        if merged and first <= merged[-1][1] + 1:
-            low, high, names = merged[-1]
-            merged[-1] = (low, max(high, last), names if name in names else [*names, name])
-        else:
-            merged.append((first, last, [name]))
-    holes = sorted(keep_out)
-    out: list[NamedRange] = []
-    for first, last, names in merged:
-        label = "; ".join(names)
-        for low, high in holes:
-            if high < first or low > last:
-                continue
-            if low > first:
-                out.append((first, low - 1, label))
-            first = high + 1
-        if first <= last:
-            out.append((first, last, label))
-    return out

@@ -1,11 +1,11 @@
-"""Validate a loaded catalogue: the meta-schema first, then the semantic rules.
+"""Validate a loaded catalogue: the meta-schema first, then every rule of :mod:`errcat.check.rules`.
 
-The meta-schema and its one validator come from :mod:`errcat.metaschema`. Each schema error becomes a
-:class:`~errcat.problems.Problem` at the line and column of the offending
-value, with a message that names the value and a concrete fix. The semantic
-rules (:mod:`errcat.check.semantic`, :mod:`errcat.check.patterns`, :mod:`errcat.model.refines`)
-then run on every part of the document the schema did not already reject, so
-one run reports everything.
+The meta-schema and its one validator come from :mod:`errcat.metaschema`.
+Each schema error becomes a :class:`~errcat.problems.Problem` at the line and
+column of the offending value, with a message that names the value and a
+concrete fix. The rules then
+run on every part of the document the schema did not already reject, so one
+run reports everything.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError
 
-from errcat.check import patterns, semantic
+from errcat.check import rules
+from errcat.check.context import Context
 from errcat.metaschema import SCHEMA_NAME, meta_schema, schema_validator
-from errcat.model import refines
+from errcat.names.languages import LANGUAGES
 from errcat.problems import Problem
 from errcat.source.document import Document, KeyPath, format_path
 from errcat.source.scalars import FLOAT_RE, INT_RE
@@ -53,7 +54,7 @@ def _resolved(schema: Any) -> Any:
 
 
 def validate(doc: Document) -> list[Problem]:
-    """Check a loaded catalogue against the meta-schema and every semantic rule.
+    """Check a loaded catalogue against the meta-schema and every rule of :mod:`errcat.check.rules`.
 
     Args:
         doc: the document :func:`errcat.source.load.load_catalogue` returned.
@@ -62,17 +63,16 @@ def validate(doc: Document) -> list[Problem]:
         Every problem found, sorted by position; empty when the catalogue is valid.
     """
     problems, rejected = schema_problems(doc)
-    problems += semantic.check(doc, rejected)
-    problems += patterns.check(doc, rejected)
-    problems += refines.check(doc, rejected)
-    return sorted(set(problems))
+    ctx = Context(doc, rejected)
+    rules.run(ctx)
+    return sorted(set(problems + ctx.problems))
 
 
 def schema_problems(doc: Document) -> tuple[list[Problem], set[KeyPath]]:
     """Check ``doc`` against the meta-schema.
 
     Returns:
-        The problems, and the key paths the schema rejected (the semantic
+        The problems, and the key paths the schema rejected (the
         rules leave those, and everything under them, alone).
     """
     problems: list[Problem] = []
@@ -192,7 +192,8 @@ def _one_of(doc: Document, path: KeyPath, error: ValidationError) -> Found:
     message = f"{_this(instance)} is {kind_of(instance)}; {' or '.join(kinds)} is expected"
     fix = f"write {' or '.join(kinds)} here"
     if path and path[-1] == "class_name":
-        fix = "write a PascalCase class name, or a mapping with python and/or typescript names"
+        keys = " and/or ".join(lang.key for lang in LANGUAGES)
+        fix = f"write a PascalCase class name, or a mapping with {keys} names"
     yield path, doc.problem(path, "wrong-type", message, fix)
 
 

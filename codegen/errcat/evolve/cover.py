@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from errcat.evolve.changes import Changes, Prose
+from errcat.names.languages import LANGUAGES
 from errcat.source.document import KeyPath, format_path
 
 Cover = dict[str, "Cover | bool"]
@@ -21,7 +22,7 @@ COVERED: Cover = {
     "contract_version": True,
     "version": True,
     "api": {"name": True, "summary": True, "url": True},
-    "packages": {"python": {"distribution": True, "module": True}, "typescript": {"package": True}},
+    "packages": {lang.key: dict.fromkeys(lang.package_fields, True) for lang in LANGUAGES},
     "base_class": True,
     "limits": True,
     "context_fields": {

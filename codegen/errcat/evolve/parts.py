@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from errcat.evolve.changes import Changes, Prose, show
 from errcat.model.catalogue import Catalogue, CharRange, ContextField, Fallback, TextRule
 from errcat.names import naming
+from errcat.names.languages import LANGUAGES, Language
 from errcat.source.document import KeyPath
 
 CEILING = "max_exec_timeout_s"
@@ -39,30 +40,13 @@ def _identity(changes: Changes) -> None:
         new.contract_version,
     )
     changes.value("base-class-renamed", ("base_class",), old.base_class, new.base_class)
-    for language, subject, path, before, after in (
-        (
-            "Python",
-            "distribution",
-            ("packages", "python", "distribution"),
-            old.python_distribution,
-            new.python_distribution,
-        ),
-        (
-            "Python",
-            "module",
-            ("packages", "python", "module"),
-            old.python_module,
-            new.python_module,
-        ),
-        (
-            "TypeScript",
-            "package",
-            ("packages", "typescript", "package"),
-            old.ts_package,
-            new.ts_package,
-        ),
-    ):
-        changes.value("package-renamed", path, before, after, language=language, subject=subject)
+    for lang in LANGUAGES:
+        for field in lang.package_fields:
+            before, after = old.packages[lang.key][field], new.packages[lang.key][field]
+            path = ("packages", lang.key, field)
+            changes.value(
+                "package-renamed", path, before, after, language=lang.label, subject=field
+            )
     old_version = changes.old.raw("version")
     if old_version is not None and changes.new.raw("version") is None:
         changes.add("version-removed", ("version",), removed=True, old=old_version)
@@ -321,15 +305,15 @@ def _text_rules(
         )
 
 
-def _exported(cat: Catalogue, language: str) -> dict[str, str | None]:
+def _exported(cat: Catalogue, lang: Language) -> dict[str, str | None]:
     """The generated names an SDK exports, each with the code it belongs to (``None``: none)."""
     names: dict[str, str | None] = {cat.base_class: None}
-    if language == "TypeScript":
+    if lang.exports_known_union:
         names[naming.known_type_name(cat.base_class)] = None
     for entry in cat.codes:
-        names[entry.python_class if language == "Python" else entry.ts_class] = entry.code
+        names[entry.class_names[lang.key]] = entry.code
         if entry.context:
-            names[naming.context_type_name(entry.python_class)] = entry.code
+            names[naming.context_type_name(entry.class_names[lang.key])] = entry.code
     return names
 
 
@@ -343,9 +327,9 @@ def exports(changes: Changes, explained: set[str]) -> None:
     """
     base_renamed = changes.old.cat.base_class != changes.new.cat.base_class
     new_codes = {entry.code for entry in changes.new.cat.codes}
-    for language in ("Python", "TypeScript"):
-        old = _exported(changes.old.cat, language)
-        new = _exported(changes.new.cat, language)
+    for lang in LANGUAGES:
+        old = _exported(changes.old.cat, lang)
+        new = _exported(changes.new.cat, lang)
         gone: dict[str | None, list[str]] = {}
         for name, owner in old.items():
             if name in new or owner in explained or (owner is None and base_renamed):
@@ -357,4 +341,6 @@ def exports(changes: Changes, explained: set[str]) -> None:
             if owner is not None:
                 path = ("codes", owner) if removed else ("codes", owner, "context")
             subject = Prose(", ".join(sorted(names)))
-            changes.add("export-removed", path, removed=removed, language=language, subject=subject)
+            changes.add(
+                "export-removed", path, removed=removed, language=lang.label, subject=subject
+            )

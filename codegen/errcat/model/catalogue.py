@@ -11,11 +11,12 @@ code's model is in :mod:`errcat.model.codes`, the sanitizer's in
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from errcat.model import refines
-from errcat.model.codes import TS_TYPES as TS_TYPES
 from errcat.model.codes import ContextField as ContextField
 from errcat.model.codes import ErrorCode as ErrorCode
 from errcat.model.codes import UnknownCode, build_codes, build_context_fields, build_unknown
@@ -84,9 +85,8 @@ class Catalogue:
     contract_version: int
     api_name: str
     api_summary: str
-    python_distribution: str
-    python_module: str
-    ts_package: str
+    packages: Mapping[str, Mapping[str, str]] = field(hash=False)
+    """Each language's package names, by language key then field (``packages.<key>.<field>``)."""
     base_class: str
     limits: Limits
     context_fields: tuple[ContextField, ...]
@@ -197,16 +197,15 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
     fallback, statuses_of = _fallback(data["fallback"])
     families = _families(data.get("families", {}))
     families_of = _families_of(families)
-    packages = data["packages"]
     return Catalogue(
         source=source,
         regenerate=regenerate,
         contract_version=data["contract_version"],
         api_name=data["api"]["name"],
         api_summary=data["api"]["summary"],
-        python_distribution=packages["python"]["distribution"],
-        python_module=packages["python"]["module"],
-        ts_package=packages["typescript"]["package"],
+        packages=MappingProxyType(
+            {key: MappingProxyType(dict(names)) for key, names in data["packages"].items()}
+        ),
         base_class=data["base_class"],
         limits=Limits(**data["limits"]),
         context_fields=tuple(fields.values()),

@@ -16,9 +16,6 @@ from typing import Any
 from errcat.model import refines
 from errcat.names import naming
 
-TS_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
-"""The TypeScript type of each JSON type of a context field (the contract tests read it)."""
-
 
 @dataclass(frozen=True)
 class ContextField:
@@ -103,16 +100,6 @@ class ErrorCode:
     """Every code this code refines, nearest first: what servers send as ``error.refines``."""
     refined_by: tuple[str, ...] = ()
     """Every code that refines this one, directly or not, in class order (parents first)."""
-
-    @property
-    def python_class(self) -> str:
-        """The Python class name (``class_names["python"]``)."""
-        return self.class_names["python"]
-
-    @property
-    def ts_class(self) -> str:
-        """The TypeScript class name (``class_names["typescript"]``)."""
-        return self.class_names["typescript"]
 
     @property
     def sdk_local(self) -> bool:

@@ -1,4 +1,4 @@
-"""The gRPC-to-code direction of a catalogue: the model of ``grpc_gateway`` and its checks.
+"""The gRPC-to-code direction of a catalogue: the model of ``grpc_gateway``.
 
 A gateway in front of a gRPC service turns each gRPC status into one code of
 the catalogue; a channel (the mTLS one of the controller-forkd path) answers
@@ -10,14 +10,9 @@ number of a status is its position there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from errcat.metaschema import meta_enum
-from errcat.source.document import KeyPath, as_mapping
-from errcat.wording import quoted
-
-if TYPE_CHECKING:
-    from errcat.check.semantic import _Checker as SemanticChecker
 
 
 @dataclass(frozen=True)
@@ -107,48 +102,3 @@ def build_gateway(raw: Any, fallback_default: str) -> GrpcGateway:
         ),
         statuses=statuses,
     )
-
-
-def check(checker: SemanticChecker) -> None:
-    """The rules of ``grpc_gateway``: targets exist, carry their status, and no OK is mapped."""
-    section = as_mapping(checker.data.get("grpc_gateway"))
-    where = "the gRPC gateway map"
-    for status, target in as_mapping(section.get("by_status")).items():
-        path: KeyPath = ("grpc_gateway", "by_status", status)
-        if _not_ok(checker, path, status):
-            continue
-        checker.reference(path, target, "unknown-grpc-target", where)
-        spec = as_mapping(checker.codes.get(target)) if isinstance(target, str) else {}
-        carried = spec.get("grpc")
-        carried_ok = isinstance(target, str) and checker.ok(("codes", target, "grpc"))
-        if isinstance(carried, str) and carried != status and checker.ok(path) and carried_ok:
-            checker.add(
-                path,
-                "grpc-target-status",
-                f"{quoted(target)} has the gRPC status {carried}, not {status}; "
-                "a status maps to a code that carries it",
-                f"name a code whose grpc is {status}, or remove {status} so the default answers it",
-            )
-    path = ("grpc_gateway", "default")
-    checker.reference(path, section.get("default"), "unknown-grpc-target", where)
-    for name, chan in as_mapping(section.get("channels")).items():
-        for status, entry in as_mapping(as_mapping(chan).get("by_status")).items():
-            path = ("grpc_gateway", "channels", name, "by_status", status)
-            _not_ok(checker, path, status)
-            target = as_mapping(entry).get("code")
-            checker.reference((*path, "code"), target, "unknown-grpc-target", where)
-
-
-def _not_ok(checker: SemanticChecker, path: KeyPath, status: str) -> bool:
-    """Report an entry for OK; return whether it is one."""
-    if status != "OK":
-        return False
-    if checker.ok(path):
-        checker.add(
-            path,
-            "grpc-ok-mapped",
-            "OK is the status of a call that succeeded; it has no error code",
-            "remove the OK entry",
-            at_key=True,
-        )
-    return True

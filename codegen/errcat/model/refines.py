@@ -4,24 +4,8 @@ A code may name the coarser code it refines. Its class then derives from
 that code's class in both SDKs, so ``except IdleTimeoutError`` keeps
 catching a ``sandbox_reaped`` that refines ``idle_timeout``; servers send the
 chain (``error.refines``, nearest first), and an SDK that does not know the
-code raises the class of the first code of the chain it knows.
-
-The rules, each with its own id:
-
-* ``unknown-refined-code``: the refined code is a code of this catalogue;
-* ``refines-retired-code``: it is not a retired code (a retired code has no
-  class to derive from, and may never come back);
-* ``refinement-cycle``: following ``refines`` never comes back to a code
-  (a code refining itself included);
-* ``refinement-status-class``: the two codes' HTTP statuses are in the same
-  class (4xx or 5xx), so a client that branches on the status class, or a
-  fallback by status class, reads a refinement as it reads the code it refines;
-* ``refinement-too-deep``: a chain holds at most :data:`MAX_CHAIN` codes,
-  the number of entries an SDK reads from ``error.refines``.
-
-The gRPC status may differ: gRPC statuses are flat (no classes), and a finer
-code can have a more precise one (``NotFound`` under a ``FailedPrecondition``)
-without changing what ``except`` catches.
+code raises the class of the first code of the chain it knows. This module
+reads the chains; :mod:`errcat.check.refines` holds the rules on them.
 """
 
 from __future__ import annotations
@@ -29,10 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from errcat.names import naming
-from errcat.problems import Problem
-from errcat.source.document import Checker, Document, KeyPath, as_mapping
-from errcat.wording import close_match, quoted
+from errcat.source.document import as_mapping
 
 MAX_CHAIN = 16
 """The most codes a refinement chain holds; the SDKs read at most this many ``refines`` entries."""
@@ -112,113 +93,3 @@ def descendants(
         for ancestor in chains[code]:
             below[ancestor].append(code)
     return {code: tuple(found) for code, found in below.items()}
-
-
-def _status_class(spec: Any) -> int | None:
-    http = as_mapping(spec).get("http")
-    return http // 100 if isinstance(http, int) and not isinstance(http, bool) else None
-
-
-class _Checker(Checker):
-    def __init__(self, doc: Document, rejected: set[KeyPath]) -> None:
-        super().__init__(doc, rejected)
-        self.codes = as_mapping(self.data.get("codes"))
-        self.retired = as_mapping(self.data.get("retired"))
-        self.cycles = cycles(self.codes)
-
-    def target(self, code: str, target: str) -> bool:
-        """Check that ``target`` names a current code; True when it does."""
-        path: KeyPath = ("codes", code, "refines")
-        if target in self.codes:
-            return True
-        if target in self.retired:
-            entry = as_mapping(self.retired[target])
-            replaced = entry.get("replaced_by")
-            self.add(
-                path,
-                "refines-retired-code",
-                f"{quoted(target)} is a retired code ({entry.get('reason', 'no reason given')}); "
-                "a code can only refine a current code",
-                f"refine {quoted(replaced)} instead"
-                if isinstance(replaced, str) and replaced in self.codes
-                else "refine a current code, or remove refines",
-            )
-            return False
-        guess = close_match(target, (c for c in self.codes if naming.CODE_RE.match(c)))
-        self.add(
-            path,
-            "unknown-refined-code",
-            f"{quoted(target)} is not a code of this catalogue",
-            f"write {quoted(guess)}"
-            if guess
-            else f"name a code defined under codes, or define {target} there",
-        )
-        return False
-
-    def cycle(self, code: str) -> None:
-        """Report the cycle ``code`` is on, once: at the first of its codes in sorted order."""
-        if code not in self.cycles:
-            return
-        loop = self.cycles[code]
-        if len(loop) == 1:
-            message = f"{quoted(code)} refines itself; a code refines a coarser code"
-            fix = f"remove refines from {code}, or name the coarser code it refines"
-        else:
-            shown = " -> ".join([*loop, code])
-            message = (
-                f"the refinements go round in a circle ({shown}); a code refines a coarser code"
-            )
-            fix = f"remove refines from one of {', '.join(quoted(c) for c in sorted(loop))}"
-        self.add(("codes", code, "refines"), "refinement-cycle", message, fix)
-
-    def status_class(self, code: str, target: str) -> None:
-        mine, theirs = _status_class(self.codes[code]), _status_class(self.codes[target])
-        if mine is None or theirs is None or mine == theirs:
-            return
-        http = as_mapping(self.codes[code]).get("http")
-        their_http = as_mapping(self.codes[target]).get("http")
-        self.add(
-            ("codes", code, "refines"),
-            "refinement-status-class",
-            f"{quoted(code)} (HTTP {http}) refines {quoted(target)} (HTTP {their_http}); a finer "
-            f"code keeps the status class of the code it refines ({theirs}xx)",
-            f"give {code} a {theirs}xx status, or refine a {mine}xx code",
-        )
-
-    def depth(self, code: str) -> None:
-        # One code past the first broken length tells that length from a longer one.
-        chain = chain_of(self.codes, code, limit=MAX_CHAIN + 2)
-        if len(chain) != MAX_CHAIN + 1:
-            return  # within the bound, or deeper than the code where it is first broken
-        if parent_of(self.codes, chain[-1]) in (code, *chain):
-            return  # a cycle, reported on its own
-        self.add(
-            ("codes", code, "refines"),
-            "refinement-too-deep",
-            f"{quoted(code)} refines {len(chain)} codes in a chain ({' -> '.join(chain[:3])} ...); "
-            f"an SDK reads at most {MAX_CHAIN}",
-            f"refine a code nearer the root, so the chain holds at most {MAX_CHAIN} codes",
-        )
-
-
-def check(doc: Document, rejected: set[KeyPath]) -> list[Problem]:
-    """Check every ``codes.X.refines`` of ``doc`` (the rules of this module's docstring).
-
-    Args:
-        doc: the loaded catalogue.
-        rejected: key paths the meta-schema already rejected; they are skipped.
-
-    Returns:
-        The problems found, each at the ``refines`` value it is about.
-    """
-    checker = _Checker(doc, rejected)
-    for code in checker.codes:
-        target = parent_of(checker.codes, code)
-        if target is None or not checker.ok(("codes", code, "refines")):
-            continue
-        if not checker.target(code, target):
-            continue
-        checker.cycle(code)
-        checker.status_class(code, target)
-        checker.depth(code)
-    return checker.problems

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from errcat.check import patterns
+from errcat.model import unicode
 
 
 @dataclass(frozen=True, order=True)
@@ -78,9 +78,9 @@ def _removed(san: dict[str, Any]) -> tuple[CharRange, ...]:
     """The removed set: ``remove`` and ``remove_properties`` merged, less ``to_space``."""
     own = [(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in san["remove"]]
     version = san.get("unicode_version")
-    derived = patterns.property_ranges(version, san.get("remove_properties", ())) if version else []
+    derived = unicode.property_ranges(version, san.get("remove_properties", ())) if version else []
     keep_out = [(r.first, r.last) for r in _ranges(san["to_space"])]
-    return tuple(CharRange(*r) for r in patterns.merge_ranges(own + derived, keep_out))
+    return tuple(CharRange(*r) for r in unicode.merge_ranges(own + derived, keep_out))
 
 
 def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:

@@ -14,23 +14,13 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from errcat.names.languages import LANGUAGES, PYTHON, TYPESCRIPT
+from errcat.names.languages import LANGUAGES
 from errcat.names.languages import language as _language
 
 CODE_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 """What a code must look like: lower snake_case ASCII."""
 
 CLASS_RE = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
-
-PYTHON_RUNTIME_BASE = PYTHON.runtime_base
-"""The base class of the hand-written Python runtime; the generated code names it after the catalogue."""
-
-TS_RUNTIME_BASE = TYPESCRIPT.runtime_base
-"""The base class of the hand-written TypeScript runtime (``ts-sdk/src/base.ts``);
-a catalogue with another base class name gets that name as an alias of it."""
-
-TS_CLASS_MAP_TYPE = "ErrorClassOf"
-"""The generated TypeScript interface from each code to its class (``errors.ts``)."""
 
 ENVELOPE_TYPE = "ErrorEnvelope"
 """The name of the type of the whole envelope (the schema's root) in the generated SDKs."""
@@ -106,20 +96,6 @@ def known_type_name(base_class: str) -> str:
     return f"Known{base_class}"
 
 
-def ts_spec_constant(code: str) -> str:
-    """The constant of a code's spec in the TypeScript catalogue (``RATE_LIMITED_SPEC``)."""
-    return f"{code.upper()}_SPEC"
-
-
-def ts_texts_constant(code: str) -> str:
-    """The constant of a code's texts in the TypeScript catalogue (``RATE_LIMITED_TEXTS``).
-
-    No other constant of the catalogue ends in ``_TEXTS`` (specs end in
-    ``_SPEC``), so no two codes' constants share a name.
-    """
-    return f"{code.upper()}_TEXTS"
-
-
 def context_type_name(python_class: str) -> str:
     """The envelope type of a code's context, from its class (``RateLimitedContext``)."""
     return f"{python_class.removesuffix('Error')}Context"
@@ -162,9 +138,3 @@ def base_class_problem(language: str, name: str) -> str | None:
     if name in {lang.runtime_base for lang in LANGUAGES}:
         return None
     return class_problem(language, name, "")
-
-
-def ts_identifier(code: str) -> str:
-    """The camelCase form of a snake_case key (``retry_after_ms`` gives ``retryAfterMs``)."""
-    head, *rest = code.split("_")
-    return head + "".join(part[:1].upper() + part[1:] for part in rest)

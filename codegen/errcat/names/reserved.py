@@ -37,7 +37,6 @@ from errcat.render import renderer
 DATA = Path("codegen", "errcat", "names", "reserved.json")
 """The names file, under the repository root (the package reads its installed copy)."""
 COMMAND = "python -m errcat.names.reserved"
-_GENERATED_DIRS = ("_generated", "generated")
 
 
 def _sources(lang: Language, root: Path) -> list[str]:
@@ -45,7 +44,7 @@ def _sources(lang: Language, root: Path) -> list[str]:
     return [
         p.read_text(encoding="utf-8")
         for p in files
-        if p.relative_to(root / lang.runtime_dir).parts[0] not in _GENERATED_DIRS
+        if p.relative_to(root / lang.runtime_dir).parts[0] != lang.generated_folder
     ]
 
 

@@ -1,7 +1,9 @@
 """Renderers: one per target, each turning the model into files.
 
 Every renderer exposes ``render(cat) -> dict[str, str]``, mapping a POSIX
-path relative to the output root to the file's full text. Renderers share
+path relative to the output root to the file's full text: the neutral
+targets (``schema``, ``docs``, ``llms``) as modules here, each language as
+an :class:`~errcat.render.target.SdkTarget` in ``render/<key>/``. Renderers share
 one Jinja environment (strict, logic-free templates) and one header format,
 so every generated file says what generated it and how to regenerate it.
 """
@@ -16,6 +18,7 @@ import jinja2
 
 from errcat.model.catalogue import Catalogue
 from errcat.names.languages import LANGUAGES
+from errcat.render.target import sdk_target
 
 NEUTRAL_TARGETS: tuple[str, ...] = ("schema", "docs", "llms")
 """The targets of no one language: the envelope schema, the Markdown catalogue, ``llms.txt``."""
@@ -83,11 +86,17 @@ def render_template(
 
 
 def renderer(target: str) -> Callable[[Catalogue], dict[str, str]]:
-    """Return the ``render`` function of ``target``; raises ``KeyError`` for an unknown one."""
+    """Return the ``render`` function of ``target``; raises ``KeyError`` for an unknown one.
+
+    A language's target is the ``SdkTarget`` of ``errcat/render/<key>/target.py``
+    (:func:`errcat.render.target.sdk_target`); the others are modules of this package.
+    """
     if target not in TARGETS:
         raise KeyError(target)
-    language = target in (lang.key for lang in LANGUAGES)
-    module = importlib.import_module(f"errcat.render.{target}" + (".target" if language else ""))
+    for lang in LANGUAGES:
+        if lang.key == target:
+            return sdk_target(lang).render
+    module = importlib.import_module(f"errcat.render.{target}")
     render: Callable[[Catalogue], dict[str, str]] = module.render
     return render
 

@@ -103,6 +103,9 @@ def render(cat: Catalogue) -> dict[str, str]:
         api_name=one_line(cat.api_name),
         summary=one_line(cat.api_summary),
         unknown_guidance=one_line(cat.unknown.recovery.guidance),
+        packages=", ".join(
+            f"{cat.packages[lang.key][lang.install_field]} for {lang.label}" for lang in LANGUAGES
+        ),
         docs_path=DOCS_PATH,
         consumer_path=CONSUMER_PATH,
         strict_path=STRICT_PATH,

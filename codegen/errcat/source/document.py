@@ -100,21 +100,3 @@ class Document:
 def as_mapping(value: Any) -> dict[str, Any]:
     """``value`` if it is a mapping node's data, else an empty one (the meta-schema reports the wrong type)."""
     return value if isinstance(value, dict) else {}
-
-
-class Checker:
-    """What every check over a loaded document shares: its data, the problems found, and the rejected paths."""
-
-    def __init__(self, doc: Document, rejected: set[KeyPath]) -> None:
-        self.doc = doc
-        self.rejected = rejected
-        self.problems: list[Problem] = []
-        self.data = as_mapping(doc.data)
-
-    def ok(self, path: KeyPath) -> bool:
-        """Whether ``path`` was not already rejected by the meta-schema (so checking it says something new)."""
-        return not is_rejected(path, self.rejected)
-
-    def add(self, path: KeyPath, rule: str, message: str, fix: str, at_key: bool = False) -> None:
-        """Record a problem at ``path`` (at its key rather than its value when ``at_key``)."""
-        self.problems.append(self.doc.problem(path, rule, message, fix, at_key=at_key))

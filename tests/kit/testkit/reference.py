@@ -195,7 +195,7 @@ class Reference(HeaderReference, SanitizerReference):
                 "grpc_status": None,
             }
         return {
-            "class": entry.python_class,
+            "class": entry.class_names["python"],
             "retryable": entry.retryable,
             "is_auth_failure": entry.auth_failure,
             "is_cancelled": entry.cancelled,

@@ -212,4 +212,5 @@ def answers_by_id(records: Iterable[Record]) -> dict[str, Record]:
 
 def typescript_class_names(cat: Any) -> dict[str, str]:
     """TypeScript class name -> Python class name, where the catalogue ``cat`` makes them differ."""
-    return {c.ts_class: c.python_class for c in cat.codes if c.ts_class != c.python_class}
+    names = [(c.class_names["typescript"], c.class_names["python"]) for c in cat.codes]
+    return {ts: py for ts, py in names if ts != py}

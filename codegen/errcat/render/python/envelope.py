@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from errcat.model.catalogue import Catalogue
+from errcat.names.languages import PYTHON
 from errcat.names.naming import ENVELOPE_TYPE
 from errcat.render import header_lines
 from errcat.render.python.text import WIDTH, prose
@@ -28,7 +29,7 @@ def envelope_models(cat: Catalogue) -> str:
     header = "\n".join(f"# {line}" for line in header_lines(cat))
     doc = prose("python/envelope_doc.txt.jinja", cat)
     out = generate(
-        json.dumps(language_schema(cat, "python")),
+        json.dumps(language_schema(cat, PYTHON.key)),
         input_file_type=InputFileType.JsonSchema,
         output_model_type=DataModelType.TypingTypedDict,
         target_python_version=PythonVersion.PY_311,

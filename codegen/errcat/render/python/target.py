@@ -8,7 +8,7 @@ patterns and trigger test (:mod:`errcat.render.python.triggers`), and the
 envelope ``TypedDict`` models (:mod:`errcat.render.python.envelope`). The behaviour that reads them lives in the
 SDK's hand-written modules, which name nothing from any particular catalogue.
 
-Output goes to ``python-sdk/src/<module>/_generated/``. Every literal is
+Output goes to the folder of its language record (``python-sdk/src/<module>/_generated/``). Every literal is
 printed by :func:`~errcat.render.python.text.py_str`, so the same catalogue
 gives the same bytes on any machine.
 """
@@ -19,16 +19,22 @@ from dataclasses import dataclass
 
 from errcat.model import refines
 from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
-from errcat.names.naming import PYTHON_RUNTIME_BASE
+from errcat.names.languages import PYTHON
 from errcat.render import environment, render_template
 from errcat.render.python.envelope import envelope_models
 from errcat.render.python.text import docstring, prose, py_str
 from errcat.render.python.triggers import trigger_groups
+from errcat.render.target import SdkTarget
 
 
-def package_dir(cat: Catalogue) -> str:
-    """The directory, relative to the output root, of the generated package."""
-    return f"python-sdk/src/{cat.python_module}/_generated"
+def _class(code: ErrorCode) -> str:
+    """The Python class name of ``code``."""
+    return code.class_names[PYTHON.key]
+
+
+def _package(cat: Catalogue, field: str) -> str:
+    """The catalogue's ``packages.python.<field>``."""
+    return cat.packages[PYTHON.key][field]
 
 
 def _tuple(items: tuple[str, ...] | list[str]) -> str:
@@ -170,8 +176,8 @@ def class_view(code: ErrorCode, cat: Catalogue) -> ClassView:
     """The view of the exception class of ``code``: it derives from the class of the code it refines."""
     family = [code, *(cat.code(c) for c in code.refined_by)]
     return ClassView(
-        name=code.python_class,
-        base=cat.code(code.refines).python_class if code.refines else cat.base_class,
+        name=_class(code),
+        base=_class(cat.code(code.refines)) if code.refines else cat.base_class,
         code=py_str(code.code),
         http=code.http,
         grpc=py_str(code.grpc),
@@ -206,7 +212,7 @@ def tree_rows(cat: Catalogue) -> list[TreeRow]:
         for i, code in enumerate(below):
             last = i == len(below) - 1
             branch = indent + ("└──" if last else "├──")
-            rows.append(TreeRow(branch, code.python_class, code.code, code.http, code.sdk_local))
+            rows.append(TreeRow(branch, _class(code), code.code, code.http, code.sdk_local))
             branches(code.code, indent + ("    " if last else "│   "))
 
     branches(None, "")
@@ -217,7 +223,7 @@ def spec_view(code: ErrorCode) -> SpecView:
     """The view of the catalogue row of ``code``."""
     return SpecView(
         code=py_str(code.code),
-        cls=py_str(code.python_class),
+        cls=py_str(_class(code)),
         message=py_str(code.message),
         cause=py_str(code.cause),
         remediation=py_str(code.remediation),
@@ -257,15 +263,15 @@ def render_init(cat: Catalogue) -> str:
     return render_template(
         "python/init.py.jinja",
         cat,
-        runtime_base=PYTHON_RUNTIME_BASE,
-        runtime_class=f"_{PYTHON_RUNTIME_BASE}",
+        runtime_base=PYTHON.runtime_base,
+        runtime_class=f"_{PYTHON.runtime_base}",
         tree=prose("python/package_doc.txt.jinja", cat, rows=tree_rows(cat)),
         base_doc=prose("python/base_doc.txt.jinja", cat),
         base_doc_indented=prose("python/base_doc.txt.jinja", cat, indent=8),
         base_name=py_str(cat.base_class),
-        module=py_str(cat.python_module),
+        module=py_str(_package(cat, PYTHON.import_field)),
         classes=classes,
-        all_names=[py_str(cat.base_class)] + [py_str(c.python_class) for c in cat.codes],
+        all_names=[py_str(cat.base_class)] + [py_str(_class(c)) for c in cat.codes],
     )
 
 
@@ -283,7 +289,7 @@ def render_catalogue(cat: Catalogue) -> str:
         "python/catalogue.py.jinja",
         cat,
         api_name=py_str(cat.api_name),
-        distribution=py_str(cat.python_distribution),
+        distribution=py_str(_package(cat, PYTHON.install_field)),
         base_class=py_str(cat.base_class),
         refines_max=refines.MAX_CHAIN,
         specs=[spec_view(c) for c in cat.codes],
@@ -335,25 +341,36 @@ def render_sanitizer_rules(cat: Catalogue) -> str:
     )
 
 
-def render(cat: Catalogue) -> dict[str, str]:
-    """Render the ``_generated`` package of the Python SDK."""
-    return _package(cat) | _version(cat)
+class PythonTarget(SdkTarget):
+    """The Python SDK: the package ``<module>._generated``."""
+
+    language = PYTHON
+
+    def errors(self, cat: Catalogue) -> dict[str, str]:
+        """The classes in the package ``__init__``, and the per-code typing of ``lookup``."""
+        base = self.output_dir(cat)
+        return {
+            f"{base}/__init__.py": render_init(cat),
+            f"{base}/overloads.pyi": render_overloads(cat),
+        }
+
+    def catalogue_data(self, cat: Catalogue) -> dict[str, str]:
+        return {f"{self.output_dir(cat)}/catalogue.py": render_catalogue(cat)}
+
+    def sanitizer_rules(self, cat: Catalogue) -> dict[str, str]:
+        return {f"{self.output_dir(cat)}/sanitizer_rules.py": render_sanitizer_rules(cat)}
+
+    def envelope_types(self, cat: Catalogue) -> dict[str, str]:
+        """The envelope ``TypedDict`` models (:mod:`errcat.render.python.envelope`)."""
+        return {f"{self.output_dir(cat)}/envelope.py": envelope_models(cat)}
+
+    def package_files(self, cat: Catalogue) -> dict[str, str]:
+        """The version file the package build reads (hatch ``[tool.hatch.version]``), if versioned."""
+        if cat.version is None:
+            return {}
+        text = render_template("python/version.py.jinja", cat, version=py_str(cat.version))
+        return {f"{self.output_dir(cat)}/version.py": text}
 
 
-def _version(cat: Catalogue) -> dict[str, str]:
-    """The version file the package build reads (hatch ``[tool.hatch.version]``), if versioned."""
-    if cat.version is None:
-        return {}
-    text = render_template("python/version.py.jinja", cat, version=py_str(cat.version))
-    return {f"{package_dir(cat)}/version.py": text}
-
-
-def _package(cat: Catalogue) -> dict[str, str]:
-    base = package_dir(cat)
-    return {
-        f"{base}/__init__.py": render_init(cat),
-        f"{base}/catalogue.py": render_catalogue(cat),
-        f"{base}/overloads.pyi": render_overloads(cat),
-        f"{base}/sanitizer_rules.py": render_sanitizer_rules(cat),
-        f"{base}/envelope.py": envelope_models(cat),
-    }
+TARGET = PythonTarget()
+"""The Python target (:func:`errcat.render.target.sdk_target` finds it)."""

@@ -28,7 +28,8 @@ from errcat.render.typescript.syntax import doc_text, identifier, literal, prope
 VALIDATION_ONLY = ("minLength", "maxLength", "minimum", "maximum", "pattern", "format")
 # Keywords that carry no type information at all.
 ANNOTATIONS = ("description", "title", "$comment", "$schema", "$id", "examples", "default")
-_SCALARS = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
+TS_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
+"""The TypeScript type of each JSON scalar type (the contract tests read it too)."""
 
 
 class SchemaConversionError(ValueError):
@@ -108,9 +109,9 @@ class _Converter:
         if kind == "array":
             self.check_keywords(schema, {"type", "items", "minItems", "maxItems", "uniqueItems"})
             return f"Array<{self.type_of(schema.get('items', True), indent)}>"
-        if kind in _SCALARS or kind == "null":
+        if kind in TS_TYPES or kind == "null":
             self.check_keywords(schema, {"type"})
-            return _SCALARS.get(kind, "null")
+            return TS_TYPES.get(kind, "null")
         raise SchemaConversionError(f"unsupported schema {schema!r}")
 
     def reference(self, schema: dict[str, Any], indent: str) -> str:

@@ -106,3 +106,34 @@ def identifier(name: str) -> str:
     if not _IDENTIFIER.match(name):
         raise ValueError(f"{name!r} is not a TypeScript identifier")
     return name
+
+
+def string_array(items: tuple[str, ...]) -> str:
+    """An array literal of string literals."""
+    return "[" + ", ".join(string_literal(item) for item in items) + "]"
+
+
+# -- the names the TypeScript target declares --------------------------------------
+
+TS_CLASS_MAP_TYPE = "ErrorClassOf"
+"""The generated TypeScript interface from each code to its class (``errors.ts``)."""
+
+
+def ts_spec_constant(code: str) -> str:
+    """The constant of a code's spec in the TypeScript catalogue (``RATE_LIMITED_SPEC``)."""
+    return f"{code.upper()}_SPEC"
+
+
+def ts_texts_constant(code: str) -> str:
+    """The constant of a code's texts in the TypeScript catalogue (``RATE_LIMITED_TEXTS``).
+
+    No other constant of the catalogue ends in ``_TEXTS`` (specs end in
+    ``_SPEC``), so no two codes' constants share a name.
+    """
+    return f"{code.upper()}_TEXTS"
+
+
+def ts_identifier(code: str) -> str:
+    """The camelCase form of a snake_case key (``retry_after_ms`` gives ``retryAfterMs``)."""
+    head, *rest = code.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)

@@ -21,30 +21,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from errcat.model import refines
-from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
+from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.names.languages import TYPESCRIPT
-from errcat.names.naming import (
-    ENVELOPE_TYPE,
-    TS_CLASS_MAP_TYPE,
-    TS_RUNTIME_BASE,
-    known_type_name,
-    ts_identifier,
-    ts_spec_constant,
-    ts_texts_constant,
-)
+from errcat.names.naming import ENVELOPE_TYPE, known_type_name
 from errcat.render import header_lines, render_template
 from errcat.render.schema import language_schema
+from errcat.render.target import SdkTarget
+from errcat.render.typescript.sanitizer import sanitizer_view
 from errcat.render.typescript.schema_to_ts import TsDeclaration, schema_to_ts
 from errcat.render.typescript.syntax import (
+    TS_CLASS_MAP_TYPE,
     doc_text,
     identifier,
     line_comment,
     literal,
     property_key,
+    string_array,
     string_literal,
+    ts_identifier,
+    ts_spec_constant,
+    ts_texts_constant,
 )
-
-OUT = "ts-sdk/src/generated"
 
 
 @dataclass(frozen=True)
@@ -122,17 +119,6 @@ class TsLimit:
 
 
 @dataclass(frozen=True)
-class TsRule:
-    """One sanitizer rule with its regular expression source as a string literal."""
-
-    name: str
-    """The rule's name as line-comment text (the runtime does not read it)."""
-    prefix: str
-    pattern: str
-    triggers: str
-
-
-@dataclass(frozen=True)
 class TsEnvelopeView:
     """What ``envelope.ts`` shows."""
 
@@ -168,22 +154,6 @@ class TsCatalogueView:
 
 
 @dataclass(frozen=True)
-class TsSanitizerView:
-    """What ``sanitizer-rules.ts`` shows."""
-
-    redaction: str
-    filtered: str
-    truncation_marker: str
-    remove: str
-    remove_names: tuple[str, ...]
-    to_space: str
-    to_space_names: tuple[str, ...]
-    secrets: tuple[TsRule, ...]
-    injection: tuple[TsRule, ...]
-    unicode_version: str
-
-
-@dataclass(frozen=True)
 class TsErrorsView:
     """What ``errors.ts`` shows."""
 
@@ -196,10 +166,6 @@ class TsErrorsView:
     class_map_type: str
     known_type: str
     known_union: str
-
-
-def _array(items: tuple[str, ...]) -> str:
-    return "[" + ", ".join(string_literal(item) for item in items) + "]"
 
 
 def _union(values: list[str]) -> str:
@@ -229,7 +195,7 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         remediation=string_literal(entry.remediation),
         http=entry.http,
         grpc=string_literal(entry.grpc),
-        context_fields=_array(tuple(f.name for f in entry.context)),
+        context_fields=string_array(tuple(f.name for f in entry.context)),
         retryable=literal(entry.retryable),
         auth_failure=literal(entry.auth_failure),
         cancelled=literal(entry.cancelled),
@@ -260,24 +226,6 @@ def _hierarchy(entry: ErrorCode, cat: Catalogue) -> dict[str, str]:
     }
 
 
-def char_class(ranges: tuple[CharRange, ...]) -> str:
-    """A regular-expression class matching ``ranges`` (read with flag ``u``), as a string literal."""
-    parts = []
-    for r in ranges:
-        first = f"\\u{{{r.first:X}}}"
-        parts.append(first if r.first == r.last else f"{first}-\\u{{{r.last:X}}}")
-    return string_literal("[" + "".join(parts) + "]")
-
-
-def _rule(rule: TextRule) -> TsRule:
-    return TsRule(
-        name=line_comment(rule.name),
-        prefix=string_literal(rule.prefix),
-        pattern=string_literal(rule.pattern),
-        triggers=_array(rule.triggers),
-    )
-
-
 _LIMITS = (
     "max_exec_timeout_s",
     "default_exec_timeout_s",
@@ -293,7 +241,7 @@ _LIMITS = (
 def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
     unknown = cat.unknown
     return TsCatalogueView(
-        package=string_literal(cat.ts_package),
+        package=string_literal(cat.packages[TYPESCRIPT.key][TYPESCRIPT.import_field]),
         contract_version=cat.contract_version,
         base_class=string_literal(cat.base_class),
         limits=tuple(
@@ -311,8 +259,8 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
             origin=string_literal(unknown.origin),
         ),
         fallback=tuple((status, string_literal(code)) for status, code in cat.fallback.by_status),
-        grpc_names=_array(tuple(s.name for s in cat.grpc_gateway.statuses)),
-        grpc_proto_names=_array(tuple(s.proto_name for s in cat.grpc_gateway.statuses)),
+        grpc_names=string_array(tuple(s.name for s in cat.grpc_gateway.statuses)),
+        grpc_proto_names=string_array(tuple(s.proto_name for s in cat.grpc_gateway.statuses)),
         grpc_map=tuple(
             (string_literal(s), string_literal(c)) for s, c in cat.grpc_gateway.by_status
         ),
@@ -334,29 +282,14 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
     )
 
 
-def _sanitizer(cat: Catalogue) -> TsSanitizerView:
-    san = cat.sanitizer
-    return TsSanitizerView(
-        redaction=string_literal(san.redaction),
-        filtered=string_literal(san.filtered),
-        truncation_marker=string_literal(san.truncation_marker),
-        remove=char_class(san.remove),
-        remove_names=tuple(doc_text(r.name) for r in san.remove),
-        to_space=char_class(san.to_space),
-        to_space_names=tuple(doc_text(r.name) for r in san.to_space),
-        secrets=tuple(_rule(r) for r in san.secrets),
-        injection=tuple(_rule(r) for r in san.injection),
-        unicode_version=string_literal(san.unicode_version),
-    )
-
-
 def _errors(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsErrorsView:
     base = identifier(cat.base_class)
+    runtime = TYPESCRIPT.runtime_base
     return TsErrorsView(
         base_class=base,
-        runtime_base=TS_RUNTIME_BASE,
-        base_import=TS_RUNTIME_BASE if base == TS_RUNTIME_BASE else f"{TS_RUNTIME_BASE} as {base}",
-        base_alias=base != TS_RUNTIME_BASE,
+        runtime_base=runtime,
+        base_import=runtime if base == runtime else f"{runtime} as {base}",
+        base_alias=base != runtime,
         codes=codes,
         class_map_type=TS_CLASS_MAP_TYPE,
         known_type=identifier(known_type_name(base)),
@@ -364,32 +297,53 @@ def _errors(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsErrorsView:
     )
 
 
-def render(cat: Catalogue) -> dict[str, str]:
-    """Render the four files of ``ts-sdk/src/generated/``.
+def _codes(cat: Catalogue) -> tuple[TsCode, ...]:
+    return tuple(_code(c, cat) for c in cat.codes)
+
+
+class TypeScriptTarget(SdkTarget):
+    """The TypeScript SDK: the four modules of ``ts-sdk/src/generated/``.
 
     Class names were checked by the validator (:mod:`errcat.check.classnames`),
     against every name of the package.
-
-    Raises:
-        errcat.render.typescript.schema_to_ts.SchemaConversionError: the envelope schema
-            uses a construct the converter does not support (a generator bug).
     """
-    header = tuple(line_comment(line) for line in header_lines(cat))
-    codes = tuple(_code(c, cat) for c in cat.codes)
-    by_code = {c.code: tsc for c, tsc in zip(cat.codes, codes, strict=True)}
-    classes = tuple(by_code[c.code] for c in cat.class_order)
-    envelope = TsEnvelopeView(
-        api_name=doc_text(cat.api_name),
-        contract_version=cat.contract_version,
-        declarations=tuple(schema_to_ts(language_schema(cat, "typescript"), ENVELOPE_TYPE)),
-    )
-    views = {
-        "envelope.ts": envelope,
-        "catalogue.ts": _catalogue(cat, codes),
-        "sanitizer-rules.ts": _sanitizer(cat),
-        "errors.ts": _errors(cat, classes),
-    }
-    return {
-        f"{OUT}/{name}": render_template(f"typescript/{name}.jinja", cat, header=header, view=view)
-        for name, view in views.items()
-    }
+
+    language = TYPESCRIPT
+
+    def _file(self, cat: Catalogue, name: str, view: object) -> dict[str, str]:
+        header = tuple(line_comment(line) for line in header_lines(cat))
+        text = render_template(f"typescript/{name}.jinja", cat, header=header, view=view)
+        return {f"{self.output_dir(cat)}/{name}": text}
+
+    def errors(self, cat: Catalogue) -> dict[str, str]:
+        by_code = {c.code: tsc for c, tsc in zip(cat.codes, _codes(cat), strict=True)}
+        classes = tuple(by_code[c.code] for c in cat.class_order)
+        return self._file(cat, "errors.ts", _errors(cat, classes))
+
+    def catalogue_data(self, cat: Catalogue) -> dict[str, str]:
+        return self._file(cat, "catalogue.ts", _catalogue(cat, _codes(cat)))
+
+    def sanitizer_rules(self, cat: Catalogue) -> dict[str, str]:
+        return self._file(cat, "sanitizer-rules.ts", sanitizer_view(cat))
+
+    def envelope_types(self, cat: Catalogue) -> dict[str, str]:
+        """``envelope.ts``.
+
+        Raises:
+            errcat.render.typescript.schema_to_ts.SchemaConversionError: the envelope schema
+                uses a construct the converter does not support (a generator bug).
+        """
+        envelope = TsEnvelopeView(
+            api_name=doc_text(cat.api_name),
+            contract_version=cat.contract_version,
+            declarations=tuple(schema_to_ts(language_schema(cat, TYPESCRIPT.key), ENVELOPE_TYPE)),
+        )
+        return self._file(cat, "envelope.ts", envelope)
+
+    def package_files(self, cat: Catalogue) -> dict[str, str]:
+        """None: the package's version is written in its hand-written ``package.json``."""
+        return {}
+
+
+TARGET = TypeScriptTarget()
+"""The TypeScript target (:func:`errcat.render.target.sdk_target` finds it)."""
