@@ -42,6 +42,18 @@ def test_the_meta_schema_class_name_keys_are_the_languages() -> None:
     assert per_language[0]["additionalProperties"] is False
 
 
+def test_the_meta_schema_packages_are_each_languages_package_fields() -> None:
+    schema = json.loads((REPO / "schemas" / "catalogue.schema.json").read_text(encoding="utf-8"))
+    packages = schema["properties"]["packages"]
+    assert sorted(packages["properties"]) == sorted(KEYS)
+    for lang in LANGUAGES:
+        entry = packages["properties"][lang.key]
+        assert sorted(entry["properties"]) == sorted(lang.package_fields), lang.key
+        assert {lang.install_field, lang.import_field} <= set(lang.package_fields), lang.key
+        placeholders = {part.split("}")[0] for part in lang.generated_dir.split("{")[1:]}
+        assert placeholders <= set(lang.package_fields), lang.generated_dir
+
+
 def test_every_language_has_templates_and_a_runtime() -> None:
     templates = environment().list_templates()
     for lang in LANGUAGES:
