@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 # them. ``__all__`` is read from it, ``__getattr__`` imports each name on first
 # use (PEP 562; httpx loads only for a name of ``_http`` or ``_transport``), and
 # the block under it, which tells type checkers the same, is written from it by
-# ``python python-sdk/tests/exports_block.py`` (test_sdk_imports fails when stale).
+# ``python -m testkit.exports_block`` (test_sdk_imports fails when stale).
 # The helpers that exist only when the catalogue declares their ``sdk`` group
 # (``validate_timeout``, ``error_for_exit``...) are not in it: the generated
 # ``_generated.HELPERS`` lists those this catalogue enables, and tells type checkers.
