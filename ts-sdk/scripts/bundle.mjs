@@ -10,7 +10,10 @@
 //
 // Why one file: on the machines this runs on, Node spends about half a
 // millisecond per module file it loads, and the import budget is 3.5 ms.
-// The type declarations stay one per source file (only tsc reads them).
+// The type declarations stay one per source file (only tsc reads them); tsc
+// writes them once, to dist/esm, and this script copies them to dist/cjs:
+// they are the same text for both module systems (dist/cjs/package.json says
+// "commonjs", so a type checker reads the copies as CommonJS declarations).
 //
 // Why esbuild joins them: it hoists every module into one scope, so each
 // top-level declaration stays a top-level statement that a user's bundler
@@ -26,8 +29,8 @@
 // a class is never renamed (its `name` is the class's).
 //
 // Usage: node scripts/bundle.mjs [DIST]
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 
 const dist = resolve(process.argv[2] ?? "dist");
@@ -92,15 +95,20 @@ const esm = await bundle("esm");
 const cjs = await bundle("cjs");
 checkNames(esm, names);
 
-// Remove the per-file modules tsc wrote; keep their declarations.
-function removeJs(dir) {
+// Remove the per-file modules tsc wrote; copy their declarations to dist/cjs.
+function removeJsCopyTypes(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) removeJs(path);
+    if (statSync(path).isDirectory()) removeJsCopyTypes(path);
     else if (name.endsWith(".js")) rmSync(path);
+    else if (name.endsWith(".d.ts")) {
+      const copy = join(cjsDir, relative(esmDir, path));
+      mkdirSync(dirname(copy), { recursive: true });
+      copyFileSync(path, copy);
+    }
   }
 }
-removeJs(esmDir);
+removeJsCopyTypes(esmDir);
 
 writeFileSync(join(esmDir, "index.js"), esm);
 writeFileSync(join(cjsDir, "index.js"), cjs);
