@@ -262,7 +262,7 @@ def ts(session: nox.Session) -> None:
 def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
     """Return the revision to measure catalogue changes from, and why.
 
-    ``-- --against REV`` picks it; otherwise errcat.baseline does (the last
+    ``-- --against REV`` picks it; otherwise errcat.evolve.baseline does (the last
     release tag, else the merge base with main), or says why there is none.
     """
     parser = argparse.ArgumentParser(prog=f"nox -s {session.name} --")
@@ -270,7 +270,7 @@ def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
     args = parser.parse_args(session.posargs)
     if args.against:
         return args.against, f"{args.against}, as asked"
-    where = ("python", "-m", "errcat.baseline", CATALOGUE)
+    where = ("python", "-m", "errcat.evolve.baseline", CATALOGUE)
     found = py(session, *where, silent=True, stderr=subprocess.DEVNULL)
     answer = json.loads(str(found))
     return answer["rev"], answer["why"]
@@ -304,7 +304,7 @@ def changelog(session: nox.Session) -> None:
     with section.open("w", encoding="utf-8") as out:
         markdown = (*catalogue_diff(base), "--format", "markdown")
         py(session, *markdown, success_codes=[0, 1], stdout=out, stderr=None)
-    py(session, "python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
+    py(session, "python", "-m", "errcat.evolve.changelog", "CHANGELOG.md", str(section))
 
 
 def worst_case(session: nox.Session, *python_args: str) -> None:

@@ -23,12 +23,12 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from errcat import naming
-from errcat.languages import LANGUAGES
-from errcat.refines import MAX_CHAIN
-from errcat.scalars import resolve_plain
-from errcat.semantic import REQUIRED_STATUSES
-from errcat.validate import meta_enum
+from errcat.check.references import REQUIRED_STATUSES
+from errcat.metaschema import meta_enum
+from errcat.model.refines import MAX_CHAIN
+from errcat.names import naming
+from errcat.names.languages import LANGUAGES
+from errcat.source.scalars import resolve_plain
 from errcat.wording import char_rule, is_blank
 
 FUZZ_SCALE = max(1, int(os.environ.get("ERRCAT_FUZZ_EXAMPLES", "1")))
@@ -132,7 +132,7 @@ def _codes(draw: st.DrawFn, fields: list[str], base: str) -> dict[str, dict[str,
 def refinement_forests(draw: st.DrawFn, codes: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """``codes`` where some refine an earlier one (a forest), each in its parent's status class.
 
-    Every chain stays within :data:`errcat.refines.MAX_CHAIN`, so the result is valid.
+    Every chain stays within :data:`errcat.model.refines.MAX_CHAIN`, so the result is valid.
     """
     depth: dict[str, int] = {}
     for index, (code, spec) in enumerate(codes.items()):

@@ -20,10 +20,11 @@ from diff_support import GATEWAY, MINIMAL, MITOS, Data, base, diff, dump, load_d
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from errcat import diffcli, semver
-from errcat.diff import compare
-from errcat.diffreport import needed
-from errcat.diffrules import Bump
+from errcat.evolve import cli as evolve_cli
+from errcat.evolve import semver
+from errcat.evolve.compare import compare
+from errcat.evolve.report import needed
+from errcat.evolve.rules import Bump
 
 EXAMPLES = int(os.environ.get("ERRCAT_DIFF_EXAMPLES", "25"))
 SETTINGS = settings(
@@ -145,8 +146,8 @@ def edited_catalogues(draw: st.DrawFn) -> tuple[Data, Data]:
 
 def _valid(path: Path) -> bool:
     try:
-        diffcli._side(path, str(path))
-    except diffcli.CatalogueError:
+        evolve_cli._side(path, str(path))
+    except evolve_cli.CatalogueError:
         return False
     return True
 
@@ -172,7 +173,7 @@ def test_the_bump_diff_asks_for_passes(tmp_path: Path, pair: tuple[Data, Data]) 
     new_path.write_text(dump(new), encoding="utf-8")
     if not _valid(new_path):
         reject()
-    bump = needed(compare(diffcli._side(old_path, "old"), diffcli._side(new_path, "new")))
+    bump = needed(compare(evolve_cli._side(old_path, "old"), evolve_cli._side(new_path, "new")))
     start = semver.parse("1.4.2")
     assert start is not None
     new["version"] = str(semver.bumped(start, bump))

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from diff_support import Edit, Q, base, diff, drop, edited, put, rename, write_pair
 
-from errcat.diffcover import COVERED, uncovered
-from errcat.diffrules import RULES, Level
-from errcat.validate import schema_text
+from errcat.evolve.cover import COVERED, uncovered
+from errcat.evolve.rules import RULES, Level
+from errcat.metaschema import schema_text
 
 QUOTA_RULE = {"name": "quota key", "pattern": "qk_[a-z0-9]{8,}", "triggers": ["qk_"]}
 NEW_CODE = {**base()["codes"]["internal"], "message": "a new failure", "cause": "Something new."}

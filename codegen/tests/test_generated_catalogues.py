@@ -35,8 +35,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from errcat.cli import run
-from errcat.model import build_model
-from errcat.validate import meta_enum
+from errcat.metaschema import meta_enum
+from errcat.model.catalogue import build_model
 
 REPO = Path(__file__).resolve().parents[2]
 TS_SDK = REPO / "ts-sdk"

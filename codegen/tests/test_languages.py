@@ -1,4 +1,4 @@
-"""Every per-language list follows the one list of target languages (errcat.languages).
+"""Every per-language list follows the one list of target languages (errcat.names.languages).
 
 A new language is an entry in ``LANGUAGES`` plus what the README's "Adding a
 target language" names; these tests fail, naming the list, when something
@@ -13,11 +13,11 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from errcat import naming
-from errcat.languages import LANGUAGES
-from errcat.load import load_catalogue
-from errcat.model import build_model
+from errcat.model.catalogue import build_model
+from errcat.names import naming
+from errcat.names.languages import LANGUAGES
 from errcat.render import NEUTRAL_TARGETS, TARGETS, environment
+from errcat.source.load import load_catalogue
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -34,7 +34,7 @@ def test_the_meta_schema_class_name_keys_are_the_languages() -> None:
     per_language = [b for b in code["class_name"]["oneOf"] if b.get("type") == "object"]
     assert len(per_language) == 1
     assert sorted(per_language[0]["properties"]) == sorted(KEYS), (
-        "schemas/catalogue.schema.json: give class_name one key per language of errcat.languages"
+        "schemas/catalogue.schema.json: give class_name one key per language of errcat.names.languages"
     )
     assert per_language[0]["additionalProperties"] is False
 

@@ -18,11 +18,11 @@ from catalogue_variants import CYCLE, edited
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errcat.load import parse_catalogue
-from errcat.model import Catalogue, build_model
+from errcat.check.validate import validate
+from errcat.model.catalogue import Catalogue, build_model
+from errcat.model.refines import MAX_CHAIN
 from errcat.problems import Problem
-from errcat.refines import MAX_CHAIN
-from errcat.validate import validate
+from errcat.source.load import parse_catalogue
 
 BUDGET = settings(
     max_examples=25 * FUZZ_SCALE,

@@ -28,9 +28,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errcat.model import build_model
-from errcat.render import typescript
-from errcat.render.ts_syntax import doc_text, line_comment, property_key, string_literal
+from errcat.model.catalogue import build_model
+from errcat.render.typescript import target as typescript
+from errcat.render.typescript.syntax import doc_text, line_comment, property_key, string_literal
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]

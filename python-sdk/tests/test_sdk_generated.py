@@ -128,9 +128,9 @@ def test_hand_written_modules_name_no_catalogue_class() -> None:
     reason="needs the errcat generator and the repository's catalogue",
 )
 def test_generated_modules_match_a_fresh_render() -> None:
-    from errcat.load import load_catalogue  # type: ignore[import-not-found, unused-ignore]
-    from errcat.model import build_model  # type: ignore[import-not-found, unused-ignore]
-    from errcat.render.python import render  # type: ignore[import-not-found, unused-ignore]
+    from errcat.model.catalogue import build_model  # type: ignore[import-not-found, unused-ignore]
+    from errcat.render.python.target import render  # type: ignore[import-not-found, unused-ignore]
+    from errcat.source.load import load_catalogue  # type: ignore[import-not-found, unused-ignore]
 
     assert load_catalogue and build_model
     path = ROOT / "catalogue" / "errors.yaml"
@@ -144,8 +144,8 @@ def test_generated_modules_match_a_fresh_render() -> None:
 
 @pytest.mark.skipif(importlib.util.find_spec("errcat") is None, reason="needs the errcat generator")
 def test_the_generator_reserves_every_name_the_package_exports_beside_its_classes() -> None:
-    """A catalogue may not name a class after these (errcat/runtime_names.json, derived from the package)."""
-    from errcat import naming
+    """A catalogue may not name a class after these (errcat/names/reserved.json, derived from the package)."""
+    from errcat.names import naming
 
     from mitos_errors import _generated
 

@@ -31,7 +31,7 @@ from conformance_kit.server import HttpRun, LoopbackServer
 from conformance_kit.tally import count
 from conformance_kit.vectors import HttpRequest, Vector, load_all
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 Json = Any
 Results = dict[str, dict[str, Json]]

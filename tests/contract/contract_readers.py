@@ -21,7 +21,7 @@ from typing import Any
 
 import llms_txt
 
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 Json = Any
 

@@ -17,7 +17,7 @@ import pytest
 
 from conformance_kit import paths
 from errcat.cli import load_model
-from errcat.model import TS_TYPES, Catalogue
+from errcat.model.catalogue import TS_TYPES, Catalogue
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "ts_introspect.cjs"

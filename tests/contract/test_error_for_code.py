@@ -28,7 +28,7 @@ from ts_cases import run_ts_cases
 from conformance_kit import paths
 from conformance_kit.reference import Reference
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "run_error_for_code.cjs"

@@ -30,8 +30,8 @@ import pytest
 from catalogue_strategies import to_yaml
 
 from errcat.cli import load_model, run
-from errcat.load import load_catalogue
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
+from errcat.source.load import load_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "catalogue" / "errors.yaml"

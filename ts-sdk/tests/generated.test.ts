@@ -63,10 +63,10 @@ test("the envelope types follow the schema: a code union and per-code context ty
 
 test("the generator reserves every name the package exports beside its classes", { skip: !existsSync(RUNTIME_NAMES) }, () => {
   // The generator refuses a catalogue whose class or base class would take one of these
-  // names (codegen/errcat/runtime_names.json, derived from the packages, plus the names
+  // names (codegen/errcat/names/reserved.json, derived from the packages, plus the names
   // it derives from the catalogue: the classes, Known<base class> and the context types).
   const listed = new Set<string>(Object.values(JSON.parse(readFileSync(RUNTIME_NAMES, "utf8")) as Record<string, string[]>).flat());
-  assert.ok(listed.size > 0, "names found in codegen/errcat/runtime_names.json");
+  assert.ok(listed.size > 0, "names found in codegen/errcat/names/reserved.json");
 
   const entry = join(PACKAGE_DIR, "dist", "esm", "index.d.ts");
   const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, types: [] });

@@ -14,8 +14,8 @@ from functools import cache
 
 import jinja2
 
-from errcat.languages import LANGUAGES
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
+from errcat.names.languages import LANGUAGES
 
 NEUTRAL_TARGETS: tuple[str, ...] = ("schema", "docs", "llms")
 """The targets of no one language: the envelope schema, the Markdown catalogue, ``llms.txt``."""
@@ -28,11 +28,19 @@ TARGETS: tuple[str, ...] = NEUTRAL_TARGETS + tuple(lang.key for lang in LANGUAGE
 def environment() -> jinja2.Environment:
     """The Jinja environment every template is rendered with.
 
-    Undefined names raise, trailing newlines are kept and block tags do not
+    A template is named ``<target>/<file>``: the target's own ``templates``
+    folder holds it (``render/python/templates/``), or, for the targets of
+    no one language, ``render/templates/<target>/``. Undefined names raise, trailing newlines are kept and block tags do not
     leave blank lines, so the output is exactly what the template shows.
     """
+    loaders: dict[str, jinja2.BaseLoader] = {
+        name: jinja2.PackageLoader("errcat.render", f"templates/{name}")
+        for name in ("docs", "llms")
+    }
+    for lang in LANGUAGES:
+        loaders[lang.key] = jinja2.PackageLoader(f"errcat.render.{lang.key}", "templates")
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("errcat", "templates"),
+        loader=jinja2.PrefixLoader(loaders),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -78,7 +86,8 @@ def renderer(target: str) -> Callable[[Catalogue], dict[str, str]]:
     """Return the ``render`` function of ``target``; raises ``KeyError`` for an unknown one."""
     if target not in TARGETS:
         raise KeyError(target)
-    module = importlib.import_module(f"errcat.render.{target}")
+    language = target in (lang.key for lang in LANGUAGES)
+    module = importlib.import_module(f"errcat.render.{target}" + (".target" if language else ""))
     render: Callable[[Catalogue], dict[str, str]] = module.render
     return render
 

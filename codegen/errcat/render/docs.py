@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from errcat.model import Catalogue, ContextField, ErrorCode
+from errcat.model.catalogue import Catalogue, ContextField, ErrorCode
 from errcat.render import anchors, render_template
 from errcat.render.schema import CONSUMER_PATH, STRICT_PATH, dumps
 

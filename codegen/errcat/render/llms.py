@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errcat.languages import LANGUAGES
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
+from errcat.names.languages import LANGUAGES
 from errcat.render import render_template
 from errcat.render.docs import PATH as DOCS_PATH
 from errcat.render.docs import inline, page_anchors

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from conformance_kit.reference import Reference
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
 
 Json = Any
 

@@ -26,7 +26,7 @@ from typing import Any
 from conformance_kit.reference import Reference
 from conformance_kit.results import TEXT_FIELDS
 from conformance_kit.vectors import Vector, expand_text
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 Json = Any
 DEFAULT_TOLERANCE_MS = 120_000

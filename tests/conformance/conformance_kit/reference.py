@@ -20,8 +20,8 @@ from typing import Any
 
 from conformance_kit.reference_headers import HeaderReference, Headers
 from conformance_kit.reference_text import SanitizerReference
-from errcat.model import ErrorCode
-from errcat.refines import MAX_CHAIN
+from errcat.model.catalogue import ErrorCode
+from errcat.model.refines import MAX_CHAIN
 
 JSON_WHITESPACE = " \t\n\r"
 MAX_SAFE = 2**53 - 1
