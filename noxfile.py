@@ -84,10 +84,22 @@ def dev(session: nox.Session) -> None:
     _DONE.add("dev")
 
 
-def py(session: nox.Session, tool: str, *args: str, **kwargs: Any) -> Any:
-    """Run a tool of .nox/dev (``python``, ``pytest``, ``mypy``...), installing it first if needed."""
+def py(
+    session: nox.Session, tool: str, *args: str, env: dict[str, str] | None = None, **kwargs: Any
+) -> Any:
+    """Run a tool of .nox/dev (``python``, ``pytest``, ``mypy``...), installing it first if needed.
+
+    As in an activated environment, .nox/dev/bin comes first on PATH: what the tool starts
+    by name (``python``; pyright --verifytypes looks the package up with it) is .nox/dev's.
+    """
     dev(session)
-    return session.run(str(DEV / "bin" / tool), *args, external=True, **kwargs)
+    activated = {
+        "VIRTUAL_ENV": str(DEV),
+        "PATH": os.pathsep.join([str(DEV / "bin"), os.environ["PATH"]]),
+    }
+    return session.run(
+        str(DEV / "bin" / tool), *args, external=True, env=activated | (env or {}), **kwargs
+    )
 
 
 def npm(session: nox.Session, *args: str) -> None:
