@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_sdk_properties import PROPERTY, hostile_text, with_invisible
+from testkit.sdk_strategies import PROPERTY, hostile_text, with_invisible
 
 from mitos_errors import AgentRunError, error_for_code, lookup, sanitize_text
 from mitos_errors._generated import catalogue

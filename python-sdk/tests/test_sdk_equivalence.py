@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from oracle import REFERENCE, fields_of
+from testkit.oracle import REFERENCE, fields_of
 
 from mitos_errors import error_from_body, error_from_response
 from mitos_errors._generated import catalogue

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from oracle import REFERENCE, fields_of, hang_guard
+from testkit.oracle import REFERENCE, fields_of, hang_guard
 
 from mitos_errors import error_from_body
 

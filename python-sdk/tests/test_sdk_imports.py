@@ -6,10 +6,10 @@ import subprocess
 import sys
 import textwrap
 
-import exports_block
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from testkit import exports_block
 
 
 def _run(code: str) -> str:

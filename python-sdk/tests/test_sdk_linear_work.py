@@ -31,7 +31,7 @@ from types import FrameType, ModuleType
 from typing import Any
 
 import pytest
-from oracle import REFERENCE, hang_guard
+from testkit.oracle import REFERENCE, hang_guard
 
 import mitos_errors
 from mitos_errors import _sanitize, error_from_body, sanitize_text

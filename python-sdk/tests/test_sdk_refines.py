@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_sdk_properties import PROPERTY, hostile_text
+from testkit.sdk_strategies import PROPERTY, hostile_text
 
 from mitos_errors import (
     AgentRunError,

@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import REFERENCE
+from testkit.oracle import REFERENCE
 
 from mitos_errors import sanitize_text
 from mitos_errors._generated import catalogue, sanitizer_rules

@@ -22,7 +22,7 @@ from typing import Any, is_typeddict
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from static_view import PACKAGE, Declared, conforms, merged, runtime_class, static_mro
+from testkit.static_view import PACKAGE, Declared, conforms, merged, runtime_class, static_mro
 
 import mitos_errors
 from mitos_errors._generated import catalogue

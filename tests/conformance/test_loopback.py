@@ -18,12 +18,14 @@ from typing import Any
 
 import pytest
 
-from conformance_kit.expect import problems
-from conformance_kit.results import compare
-from conformance_kit.server import HttpRun, LoopbackServer
-from conformance_kit.tally import record
-from conformance_kit.vectors import Vector, body_length, load_all
 from errcat.model.catalogue import Catalogue
+from testkit import testees
+from testkit.expect import problems
+from testkit.results import compare
+from testkit.runs import Runs
+from testkit.server import HttpRun, LoopbackServer
+from testkit.tally import record
+from testkit.vectors import Vector, body_length, load_all
 
 ALL = load_all()
 HTTP = [(index, v) for index, v in enumerate(ALL) if v.http]
@@ -46,43 +48,38 @@ def _judge(
     )
 
 
+@pytest.mark.parametrize("language", testees.LANGUAGES)
 @pytest.mark.parametrize("vector", [v for _, v in HTTP], ids=lambda v: v.name)
-def test_python_over_http(
-    request: pytest.FixtureRequest, vector: Vector, python_http: HttpRun, catalogue: Catalogue
+def test_sdk_over_http(
+    request: pytest.FixtureRequest, language: str, vector: Vector, runs: Runs, catalogue: Catalogue
 ) -> None:
-    _judge(request, "python", vector, python_http, catalogue)
+    _judge(request, language, vector, runs.http(language), catalogue)
 
 
-@pytest.mark.parametrize("vector", [v for _, v in HTTP], ids=lambda v: v.name)
-def test_typescript_over_http(
-    request: pytest.FixtureRequest, vector: Vector, typescript_http: HttpRun, catalogue: Catalogue
-) -> None:
-    _judge(request, "typescript", vector, typescript_http, catalogue)
-
-
+@pytest.mark.parametrize("language", testees.LANGUAGES[1:])
 @pytest.mark.parametrize("vector", [v for _, v in HTTP], ids=lambda v: v.name)
 def test_parity_over_http(
-    request: pytest.FixtureRequest, vector: Vector, python_http: HttpRun, typescript_http: HttpRun
+    request: pytest.FixtureRequest, language: str, vector: Vector, runs: Runs
 ) -> None:
+    first = testees.LANGUAGES[0]
+    mine, theirs = runs.http(first), runs.http(language)
     failures = []
     for mode in vector.modes:
         case = f"{vector.name}@{mode}"
-        why = compare(vector, python_http.results[case], typescript_http.results[case])
+        why = compare(vector, mine.results[case], theirs.results[case])
         record(request.config, "http-parity", case, why is None)
         if why is not None:
             failures.append(f"{mode}: {why}")
     assert not failures, (
-        f"python and typescript differ over HTTP on {vector.name}:\n  " + "\n  ".join(failures)
+        f"{first} and {language} differ over HTTP on {vector.name}:\n  " + "\n  ".join(failures)
     )
 
 
-@pytest.mark.parametrize("language", ["python", "typescript"])
+@pytest.mark.parametrize("language", testees.LANGUAGES)
 @pytest.mark.parametrize(("index", "vector"), BIG, ids=[v.name for _, v in BIG])
-def test_big_body_is_not_read_whole(
-    request: pytest.FixtureRequest, language: str, index: int, vector: Vector
-) -> None:
+def test_big_body_is_not_read_whole(language: str, index: int, vector: Vector, runs: Runs) -> None:
     """The client stops at the cap: the server could not write most of a 50 MB body."""
-    run: HttpRun = request.getfixturevalue(f"{language}_http")
+    run = runs.http(language)
     size = body_length(vector.body)
     for mode in ("plain", "chunked"):
         if mode not in vector.modes:
@@ -94,13 +91,11 @@ def test_big_body_is_not_read_whole(
         )
 
 
-@pytest.mark.parametrize("language", ["python", "typescript"])
-def test_every_request_was_served_within_the_cap(
-    request: pytest.FixtureRequest, language: str, http_requests_all: list[Any]
-) -> None:
-    run: HttpRun = request.getfixturevalue(f"{language}_http")
+@pytest.mark.parametrize("language", testees.LANGUAGES)
+def test_every_request_was_served_within_the_cap(language: str, runs: Runs) -> None:
+    run = runs.http(language)
     assert run.refused == 0
-    assert run.served == len(http_requests_all)
+    assert run.served == len(runs.requests)
 
 
 def test_server_is_bounded_and_local() -> None:

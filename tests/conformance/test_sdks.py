@@ -1,8 +1,8 @@
-"""Both SDKs run every vector in process, and give the same bytes.
+"""Both SDKs answer every vector in process, and give the same bytes.
 
-``test_python_sdk`` and ``test_typescript_sdk`` judge each SDK's result
-against the vector (its ``expect``, its invariants and the checks every
-error must pass, conformance_kit/expect.py). ``test_parity`` compares the two
+``test_sdk`` judges each SDK's record (one per language of the language
+record) against the vector (its ``expect``, its invariants and the checks every
+error must pass, testkit/expect.py). ``test_parity`` compares the two
 results field by field as canonical JSON and fails at the first byte that
 differs, naming the vector.
 """
@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from conformance_kit.expect import problems
-from conformance_kit.py_runner import body_sha256
-from conformance_kit.results import compare
-from conformance_kit.tally import record
-from conformance_kit.vectors import Vector, load_all
 from errcat.model.catalogue import Catalogue
+from testkit import testees
+from testkit.expect import problems
+from testkit.results import compare
+from testkit.runs import Runs
+from testkit.tally import record
+from testkit.vectors import Vector, load_all
 
 DIRECT = [v for v in load_all() if v.direct]
 Results = dict[str, dict[str, Any]]
@@ -38,34 +39,22 @@ def _judge(
     )
 
 
+@pytest.mark.parametrize("language", testees.LANGUAGES)
 @pytest.mark.parametrize("vector", DIRECT, ids=lambda v: v.name)
-def test_python_sdk(
-    request: pytest.FixtureRequest, vector: Vector, python_results: Results, catalogue: Catalogue
+def test_sdk(
+    request: pytest.FixtureRequest, language: str, vector: Vector, runs: Runs, catalogue: Catalogue
 ) -> None:
-    _judge(request, "python", vector, python_results[vector.name], catalogue)
+    _judge(request, language, vector, runs.direct(language)[vector.name], catalogue)
 
 
+@pytest.mark.parametrize("language", testees.LANGUAGES[1:])
 @pytest.mark.parametrize("vector", DIRECT, ids=lambda v: v.name)
-def test_typescript_sdk(
-    request: pytest.FixtureRequest,
-    vector: Vector,
-    typescript_results: Results,
-    catalogue: Catalogue,
-) -> None:
-    _judge(request, "typescript", vector, typescript_results[vector.name], catalogue)
-
-
-@pytest.mark.parametrize("vector", DIRECT, ids=lambda v: v.name)
-def test_parity(
-    request: pytest.FixtureRequest,
-    vector: Vector,
-    python_results: Results,
-    typescript_results: Results,
-) -> None:
-    python, typescript = python_results[vector.name], typescript_results[vector.name]
-    want = body_sha256(vector)
-    if want is not None and typescript.get("body_sha256") not in (None, want):
-        pytest.fail(f"the runners expanded the body of {vector.name} differently", pytrace=False)
-    why = compare(vector, python, typescript)
+def test_parity(request: pytest.FixtureRequest, language: str, vector: Vector, runs: Runs) -> None:
+    """Each SDK gives the first one's record (Python's), byte for byte."""
+    first = testees.LANGUAGES[0]
+    python, other = runs.direct(first)[vector.name], runs.direct(language)[vector.name]
+    if python.get("body_sha256") != other.get("body_sha256"):
+        pytest.fail(f"the testees expanded the body of {vector.name} differently", pytrace=False)
+    why = compare(vector, python, other)
     record(request.config, "parity", vector.name, why is None)
-    assert why is None, f"python and typescript differ on vector {vector.name}: {why}"
+    assert why is None, f"{first} and {language} differ on vector {vector.name}: {why}"

@@ -1,7 +1,7 @@
 """The vectors themselves: well-formed, fresh, covering the catalogue, and right.
 
 "Right" means each expectation agrees with an independent reference
-implementation of docs/sdk-contract.md (conformance_kit/reference.py). A
+implementation of docs/sdk-contract.md (testkit/reference.py). A
 disagreement means the vector or the reference misreads the contract; either
 way it is fixed here, before any SDK is judged against the vector.
 """
@@ -13,13 +13,16 @@ import re
 import time
 from pathlib import Path
 
-import generate_vectors
 import pytest
 
-from conformance_kit import paths
-from conformance_kit.expect import idempotence_promised, problems, texts_of
-from conformance_kit.reference import Reference
-from conformance_kit.vectors import (
+from errcat.cli import load_model
+from errcat.model.catalogue import Catalogue
+from testkit import generate_vectors, paths
+from testkit.expect import idempotence_promised, problems
+from testkit.record import texts_of
+from testkit.reference import Reference
+from testkit.reference_calls import answer
+from testkit.vectors import (
     Vector,
     body_length,
     body_value,
@@ -27,8 +30,6 @@ from conformance_kit.vectors import (
     validate_file,
     vector_files,
 )
-from errcat.cli import load_model
-from errcat.model.catalogue import Catalogue
 
 ALL = load_all()
 DIRECT = [v for v in ALL if v.direct]
@@ -201,11 +202,16 @@ def test_big_bodies_are_described_not_stored() -> None:
 @pytest.mark.parametrize("vector", DIRECT, ids=lambda v: v.name)
 def test_expectation_agrees_with_the_reference(vector: Vector, catalogue: Catalogue) -> None:
     ref = Reference(catalogue)
-    body = body_value(vector)
     started = time.perf_counter()
-    result = ref.error_from_body(
-        body, status=vector.status, headers=vector.headers_dict(), token=vector.token
-    )
+    if vector.call is not None:
+        result = answer(ref, vector.call) or {"threw": "the reference refuses the call"}
+    else:
+        result = ref.error_from_body(
+            body_value(vector),
+            status=vector.status,
+            headers=vector.headers_dict(),
+            token=vector.token,
+        )
     result["elapsed_ms"] = (time.perf_counter() - started) * 1000
     result["base_instance"] = True
     # The contract's own idempotence promise, checked on the reference's results.

@@ -1,6 +1,6 @@
 """Contract parity: every artifact names the same codes, classes, statuses and context fields.
 
-Each artifact is read back on its own terms (contract_readers.py): the
+Each artifact is read back on its own terms (testkit.contract_readers): the
 Markdown tables of docs/errors.md, the links of llms.txt, the JSON Schema's
 enum and if/then rules, the imported Python package, and the compiled
 TypeScript package through a Node script. Each is compared with the
@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import contract_readers as readers
 import pytest
 
-from conformance_kit import paths
 from errcat.cli import load_model
 from errcat.model.catalogue import TS_TYPES, Catalogue
-
-HERE = Path(__file__).resolve().parent
-TS_SCRIPT = HERE / "ts_introspect.cjs"
+from testkit import contract_readers as readers
+from testkit import paths
 
 FACTS: dict[str, tuple[str, ...]] = {
     "docs": ("python_class", "ts_class", "http", "grpc", "context", "context_types"),
@@ -47,7 +44,7 @@ def _typescript() -> readers.Contract:
     if paths.skip_typescript():
         pytest.skip(f"{paths.SKIP_TS_ENV}=1: the TypeScript SDK is left out of this run")
     try:
-        return readers.from_typescript(paths.node_binary(), TS_SCRIPT, paths.typescript_entry())
+        return readers.from_typescript(paths.node_binary(), paths.typescript_entry())
     except paths.TypeScriptUnavailableError as exc:
         pytest.fail(str(exc), pytrace=False)
 

@@ -26,10 +26,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance_kit import paths
 from errcat.cli import load_model
 from errcat.model import refines
 from errcat.model.catalogue import ContextField
+from testkit import paths
 
 SCHEMAS = paths.REPO / "schemas"
 CONSUMER, STRICT = "error-envelope.schema.json", "error-envelope.strict.schema.json"

@@ -14,9 +14,9 @@ from pathlib import Path
 import llms_check
 import pytest
 
-from conformance_kit import paths
 from errcat.cli import load_model
 from errcat.model.catalogue import Catalogue
+from testkit import paths
 
 
 @pytest.fixture(scope="module")

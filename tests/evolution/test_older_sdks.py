@@ -15,6 +15,7 @@ user's ``except`` of a refined class.
 
 from __future__ import annotations
 
+import base64
 import copy
 import importlib.util
 import io
@@ -32,13 +33,14 @@ from catalogue_strategies import to_yaml
 from errcat.cli import load_model, run
 from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.source.load import load_catalogue
+from testkit import testees
+from testkit.record import FIELDS
 
 REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "catalogue" / "errors.yaml"
 TS_SDK = REPO / "ts-sdk"
 TSC = TS_SDK / "node_modules" / "typescript" / "bin" / "tsc"
 RUNTIME = REPO / "python-sdk" / "src" / "mitos_errors"
-RUN_SDK = Path(__file__).resolve().parent / "run_sdk.mjs"
 
 
 def _code(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
@@ -102,7 +104,7 @@ NEW_CODES = (
 
 
 def envelope(entry: ErrorCode) -> dict[str, Any]:
-    """What a server built from the newer catalogue sends for ``entry``, its chain included."""
+    """The testee request of what a server built from the newer catalogue sends for ``entry``, its chain included."""
     error: dict[str, Any] = {
         "code": entry.code,
         "message": f"{entry.message} (as sent)",
@@ -111,7 +113,8 @@ def envelope(entry: ErrorCode) -> dict[str, Any]:
     }
     if entry.chain:
         error["refines"] = list(entry.chain)
-    return {"body": json.dumps({"error": error}), "status": entry.http}
+    body = {"base64": base64.b64encode(json.dumps({"error": error}).encode()).decode("ascii")}
+    return {"id": entry.code, "op": "body", "status": entry.http, "body": body, "token": None}
 
 
 def _generate(catalogue: Path, out: Path) -> None:
@@ -166,65 +169,22 @@ def sdks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     }
 
 
-PYTHON_PROBE = """
-import json, pickle, sys
-import mitos_errors as sdk
-assert sdk.__file__.startswith(sys.argv[1]), sdk.__file__
-out = []
-for case in json.loads(sys.stdin.read()):
-    err = sdk.error_from_body(case["body"].encode(), status=case["status"])
-    again = pickle.loads(pickle.dumps(err))
-    assert type(again) is type(err) and again.to_dict() == err.to_dict()
-    lineage = [c.__name__ for c in type(err).__mro__ if issubclass(c, sdk.AgentRunError)]
-    d = err.to_dict()
-    out.append({
-        "class": type(err).__name__, "lineage": lineage, "code": err.code,
-        "message": err.message, "cause": err.cause, "remediation": err.remediation,
-        "context": dict(err.context), "status": err.status, "retryable": err.retryable,
-        "recovery": d["recovery"], "side_effects": err.side_effects,
-        "http_status": type(err).http_status,
-    })
-print(json.dumps(out))
-"""
-
-
-def run_python(src: Path, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    done = subprocess.run(
-        [sys.executable, "-c", PYTHON_PROBE, str(src)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"PYTHONPATH": str(src), "PATH": ""},
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    results: list[dict[str, Any]] = json.loads(done.stdout)
-    return results
-
-
-def run_typescript(entry: Path, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    done = subprocess.run(
-        ["node", str(RUN_SDK), str(entry)],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    results: list[dict[str, Any]] = json.loads(done.stdout)
-    return results
-
-
 def results(sdks: dict[str, Any], side: str) -> dict[str, list[dict[str, Any]]]:
     new: Catalogue = sdks["new"]
-    cases = [envelope(new.code(code)) for code in NEW_CODES]
+    requests = [envelope(new.code(code)) for code in NEW_CODES]
     root: Path = sdks["root"]
-    return {
-        "python": run_python(root / side / "python-sdk" / "src", cases),
-        "typescript": run_typescript(root / "build" / side / "ts" / "src" / "index.js", cases),
-    }
+    python = testees.python_subprocess(root / side / "python-sdk" / "src", requests)
+    typescript = testees.node_entry(root / "build" / side / "ts" / "src" / "index.js", requests)
+    for record in python:
+        assert record.get("revives") is True, (
+            f"the pickled error does not come back equal: {record}"
+        )
+    return {"python": python, "typescript": typescript}
+
+
+def same_fields(record: dict[str, Any]) -> dict[str, Any]:
+    """The fields both languages must give alike (class names may differ by language)."""
+    return {k: record.get(k) for k in FIELDS if k != "class"}
 
 
 def nearest_known(old: Catalogue, entry: ErrorCode) -> ErrorCode | None:
@@ -263,8 +223,7 @@ def test_older_sdks_raise_the_nearest_class_they_know_keep_the_code_and_agree(
             else:
                 assert result["retryable"] == old.unknown.retryable
                 assert result["http_status"] is None
-        same = {k: v for k, v in py.items() if k not in ("class", "lineage")}
-        assert same == {k: v for k, v in ts.items() if k not in ("class", "lineage")}, code
+        assert same_fields(py) == same_fields(ts), code
 
 
 def test_newer_sdks_raise_each_code_s_own_class_which_its_chain_s_classes_catch(
@@ -281,8 +240,7 @@ def test_newer_sdks_raise_each_code_s_own_class_which_its_chain_s_classes_catch(
         assert py["lineage"] == [*want_py, new.base_class], code
         assert ts["lineage"] == [*want_ts, new.base_class], code
         assert (py["retryable"], py["cause"]) == (entry.retryable, entry.cause)
-        same = {k: v for k, v in py.items() if k not in ("class", "lineage")}
-        assert same == {k: v for k, v in ts.items() if k not in ("class", "lineage")}, code
+        assert same_fields(py) == same_fields(ts), code
 
 
 CONSUMER = """

@@ -21,18 +21,18 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from errcat.cli import load_model
+from testkit.fuzz import cases as casegen
+from testkit.fuzz.checks import Checker, Finding
+from testkit.fuzz.runners import run_both
+from testkit.fuzz.shrink import shrink
+from testkit.fuzz.texts import Pool
+from testkit.fuzz.vector import vector
+from testkit.reference import Reference
+from testkit.testees import NodeTestee
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-sys.path[:0] = [str(HERE), str(ROOT / "tests" / "conformance")]
-
-from conformance_kit.reference import Reference  # noqa: E402
-from errcat.cli import load_model  # noqa: E402
-from fuzzkit import cases as casegen  # noqa: E402
-from fuzzkit.checks import Checker, Finding  # noqa: E402
-from fuzzkit.runners import NodeWorker, run_both  # noqa: E402
-from fuzzkit.shrink import shrink  # noqa: E402
-from fuzzkit.texts import Pool  # noqa: E402
-from fuzzkit.vector import vector  # noqa: E402
 
 ENTRY = ROOT / "ts-sdk" / "dist" / "cjs" / "index.js"
 Case = dict[str, Any]
@@ -63,7 +63,7 @@ def _args(argv: list[str]) -> argparse.Namespace:
 class Session:
     """One fuzz run: the worker, the checks, and what failed."""
 
-    def __init__(self, pool: Pool, worker: NodeWorker) -> None:
+    def __init__(self, pool: Pool, worker: NodeTestee) -> None:
         self.pool, self.worker, self.checker = pool, worker, Checker(pool)
         self.first: dict[str, tuple[int, Case, list[Finding]]] = {}
         self.counts: Counter[str] = Counter()
@@ -168,7 +168,7 @@ def main(argv: list[str]) -> int:
         flush=True,
     )
     pool.by_category  # noqa: B018  (built before the clock starts)
-    worker = NodeWorker(args.ts_entry)
+    worker = NodeTestee(args.ts_entry)
     session = Session(pool, worker)
     started = last = time.perf_counter()
     try:

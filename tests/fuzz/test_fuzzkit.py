@@ -9,22 +9,20 @@ from __future__ import annotations
 
 import copy
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "conformance")]
+from errcat.cli import load_model
+from testkit.fuzz import cases
+from testkit.fuzz.bodies import jstr
+from testkit.fuzz.checks import Checker, same_delay
+from testkit.fuzz.runners import run_python
+from testkit.fuzz.shrink import shrink
+from testkit.fuzz.texts import Pool
 
-from errcat.cli import load_model  # noqa: E402
-from fuzzkit import cases  # noqa: E402
-from fuzzkit.bodies import jstr  # noqa: E402
-from fuzzkit.checks import Checker, same_delay  # noqa: E402
-from fuzzkit.runners import run_python  # noqa: E402
-from fuzzkit.shrink import shrink  # noqa: E402
-from fuzzkit.texts import Pool  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 ROOT = HERE.parent.parent
 TOKEN = "tok_Zq8xW3vN5mL1pR7s"
@@ -50,7 +48,8 @@ def _case(cause: str, token: str | None = TOKEN) -> dict[str, Any]:
 
 def _as_typescript(result: dict[str, Any]) -> dict[str, Any]:
     """The Python result as the TypeScript SDK would show it (its string form is ``Name: message``)."""
-    return {**copy.deepcopy(result), "str": f"{result['class']}: {result['message']}"}
+    shown = {**result["forms"], "str": f"{result['class']}: {result['message']}"}
+    return {**copy.deepcopy(result), "forms": shown}
 
 
 def _labels(checker: Checker, case: dict[str, Any], python: Any, typescript: Any) -> set[str]:
@@ -112,4 +111,4 @@ def test_cases_replay_and_render(pool: Pool, seed: int) -> None:
     for index in range(200):
         first = cases.generate(random.Random(f"{seed}:{index}"), pool)
         assert first == cases.generate(random.Random(f"{seed}:{index}"), pool)
-        cases.wire(first, cases.body_of(first))
+        cases.request(first, cases.body_of(first))

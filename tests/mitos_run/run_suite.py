@@ -22,10 +22,9 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from testkit.mitos_run import sdist
 
-import sdist  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 GUIDE = HERE.parents[1] / "docs" / "migrating-from-mitos-run.md"
 ONE_LINERS = {

@@ -5,18 +5,14 @@ The source comes from mitos-run's sdist on PyPI; offline, the test skips.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from errcat.cli import load_model
+from testkit.mitos_run import scan, sdist
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-import scan  # noqa: E402
-import sdist  # noqa: E402
 
 CATALOGUE = HERE.parents[1] / "catalogue" / "errors.yaml"
 

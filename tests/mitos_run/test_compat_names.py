@@ -8,16 +8,12 @@ compat module's ``__all__``. Read from mitos-run's sdist; skipped offline.
 from __future__ import annotations
 
 import ast
-import sys
 from pathlib import Path
 
 import pytest
 
 from mitos_errors.compat import envelope, errors
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import sdist
+from testkit.mitos_run import sdist
 
 # A compiler directive, not a name a module exports.
 NOT_NAMES = {"annotations"}

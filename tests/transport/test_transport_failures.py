@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -23,14 +21,11 @@ import httpx
 import pytest
 
 import mitos_errors
+from testkit import paths, testees
+from testkit import transport_servers as servers
+from testkit.record import FIELDS
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "conformance"))
-
-import servers  # noqa: E402
-
-from conformance_kit import paths  # noqa: E402
 
 TOKEN = "tok-Transport-5ecret-7f3a9c"
 TIMEOUT_S = 1.0
@@ -94,123 +89,75 @@ def urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
         yield out
 
 
-def _record(err: BaseException) -> dict[str, Any]:
-    assert isinstance(err, mitos_errors.AgentRunError), f"{type(err).__name__}: {err}"
+def _request(case: Case, url: str, **extra: Any) -> dict[str, Any]:
+    """The testee request that sends ``case`` to ``url`` through the SDK's typed transport."""
     return {
-        "className": type(err).__name__,
-        "code": err.code,
-        "status": err.status,
-        "isCancelled": err.is_cancelled,
-        "sideEffects": err.side_effects,
-        "errorCause": err.cause,
-        "chained": err.__cause__ is not None,
-        "json": err.to_json(),
+        "id": case.name,
+        "op": "fetch",
+        "url": url,
+        "method": case.method,
+        "body_bytes": case.body_bytes,
+        "timeout_ms": int(TIMEOUT_S * 1000),
+        "abort_after_ms": case.abort_after_ms,
+        "token": TOKEN,
+        "http2": case.http2,
+        **extra,
     }
 
 
-def _content(case: Case) -> bytes | None:
-    return b"a" * case.body_bytes if case.body_bytes else None
-
-
-def run_sync(case: Case, url: str) -> dict[str, Any]:
-    inner = httpx.HTTPTransport(http1=not case.http2, http2=case.http2)
-    transport = mitos_errors.ErrorTransport(inner, token=TOKEN)
-    with httpx.Client(transport=transport, timeout=TIMEOUT_S) as client:
-        try:
-            client.request(
-                case.method,
-                url,
-                content=_content(case),
-                headers={"authorization": f"Bearer {TOKEN}"},
-            )
-        except Exception as err:
-            return _record(err)
-    pytest.fail(f"{case.name}: the request succeeded")
-
-
-async def _run_async(case: Case, url: str) -> dict[str, Any]:
-    inner = httpx.AsyncHTTPTransport(http1=not case.http2, http2=case.http2)
-    transport = mitos_errors.AsyncErrorTransport(inner, token=TOKEN)
-    async with httpx.AsyncClient(transport=transport, timeout=TIMEOUT_S) as client:
-        try:
-            await client.request(
-                case.method,
-                url,
-                content=_content(case),
-                headers={"authorization": f"Bearer {TOKEN}"},
-            )
-        except Exception as err:
-            return _record(err)
-    pytest.fail(f"{case.name}: the request succeeded")
-
-
 @pytest.fixture(scope="module")
-def typescript(urls: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """Every case sent once through the TypeScript SDK, in one node process."""
-    if paths.skip_typescript():
-        pytest.skip(f"{paths.SKIP_TS_ENV}=1")
-    plan = [
-        {
-            "name": c.name,
-            "url": urls[c.name],
-            "method": c.method,
-            "bodyBytes": c.body_bytes,
-            "timeoutMs": int(TIMEOUT_S * 1000),
-            "abortAfterMs": c.abort_after_ms,
-            "token": TOKEN,
-        }
-        for c in CASES
-        if c.typescript
-    ]
-    proc = subprocess.run(
-        [paths.node_binary(), str(HERE / "run_fetch.cjs"), str(paths.typescript_entry())],
-        input=json.dumps(plan),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    return {r["name"]: r for r in map(json.loads, proc.stdout.splitlines())}
+def answers(urls: dict[str, str]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every case sent once by each SDK: Python sync and async in process, TypeScript in one node process."""
+    python = [_request(c, urls[c.name]) for c in CASES if c.python]
+    out = {"python": testees.answers_by_id(testees.run("python", python))}
+    python_async = [_request(c, urls[c.name], **{"async": True}) for c in CASES if c.python]
+    out["python async"] = testees.answers_by_id(testees.run("python", python_async))
+    if not paths.skip_typescript():
+        typescript = [_request(c, urls[c.name]) for c in CASES if c.typescript]
+        out["typescript"] = testees.answers_by_id(
+            testees.run("typescript", typescript, concurrency=len(typescript))
+        )
+    return out
 
 
 def _check(case: Case, got: dict[str, Any], who: str) -> None:
+    assert "none" not in got, f"{who} {case.name}: the request succeeded"
+    assert "threw" not in got, f"{who} {case.name}: an untyped error: {got['threw']}"
     assert got["code"] == case.code, f"{who} {case.name}: {got}"
-    assert got["className"] == type(mitos_errors.lookup(case.code)("", case.code)).__name__
-    assert TOKEN not in json.dumps(got), f"{who} {case.name} shows the token: {got}"
+    assert got["class"] == type(mitos_errors.lookup(case.code)("", case.code)).__name__
+    shown = json.dumps({k: got[k] for k in FIELDS}) + json.dumps(got["forms"]["json"])
+    assert TOKEN not in shown, f"{who} {case.name} shows the token: {got}"
     if case.code == "unavailable":
         assert got["status"] == 503
         return
     assert got["status"] is None
     assert got["chained"], f"{who} {case.name}: the original failure is not chained"
-    assert got["isCancelled"] is (case.code == "canceled")
-    assert got["sideEffects"] == (
-        "none_expected" if case.code == "connection_failed" else got["sideEffects"]
+    assert got["is_cancelled"] is (case.code == "canceled")
+    assert got["side_effects"] == (
+        "none_expected" if case.code == "connection_failed" else got["side_effects"]
     )
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_python_sync(case: Case, urls: dict[str, str]) -> None:
+def test_python_sync(case: Case, answers: dict[str, dict[str, dict[str, Any]]]) -> None:
     if not case.python:
         pytest.skip("not an error in Python: cancellation stays CancelledError / KeyboardInterrupt")
-    _check(case, run_sync(case, urls[case.name]), "python")
+    _check(case, answers["python"][case.name], "python")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_python_async(case: Case, urls: dict[str, str]) -> None:
+def test_python_async(case: Case, answers: dict[str, dict[str, dict[str, Any]]]) -> None:
     if not case.python:
         pytest.skip("not an error in Python: cancellation stays CancelledError")
-    _check(case, asyncio.run(_run_async(case, urls[case.name])), "python async")
+    _check(case, answers["python async"][case.name], "python async")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_typescript(case: Case, typescript: dict[str, dict[str, Any]]) -> None:
+def test_typescript(case: Case, answers: dict[str, dict[str, dict[str, Any]]]) -> None:
     if not case.typescript:
         pytest.skip("fetch cannot send this request: HTTP/2 without TLS")
-    got = typescript[case.name]
-    assert not got["ok"], f"{case.name}: the request succeeded"
-    assert got["typed"], f"{case.name}: an untyped error: {got}"
-    _check(case, got, "typescript")
+    testees.require_typescript()
+    _check(case, answers["typescript"][case.name], "typescript")
 
 
 def test_python_cancellation_passes_through(urls: dict[str, str]) -> None:

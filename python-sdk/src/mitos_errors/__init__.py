@@ -254,7 +254,7 @@ from ._generated import *  # noqa: E402, F403  (the classes derive from ErrorBas
 # them. ``__all__`` is read from it, ``__getattr__`` imports each name on first
 # use (PEP 562; httpx loads only for a name of ``_http`` or ``_transport``), and
 # the block under it, which tells type checkers the same, is written from it by
-# ``python python-sdk/tests/exports_block.py`` (test_sdk_imports fails when stale).
+# ``python -m testkit.exports_block`` (test_sdk_imports fails when stale).
 _EXPORTS = {
     "CONTRACT_VERSION": "._generated.catalogue",
     "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",

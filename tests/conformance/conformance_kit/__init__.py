@@ -1,1 +1,0 @@
-"""Helpers of the conformance suite: vectors, the reference, runners, the loopback server."""

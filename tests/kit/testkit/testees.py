@@ -1,0 +1,215 @@
+"""Both SDKs' testees behind one interface: requests in, one answer each out, read by :func:`testkit.record.read`.
+
+:class:`NodeTestee` keeps one ``node testee.cjs`` process and sends it batches
+(the whole conformance suite is one batch; the fuzzer sends batch after
+batch); :class:`~testkit.testee.PythonTestee` answers in this process;
+:func:`python_subprocess` runs ``python -m testkit.testee`` for an SDK that is
+not the installed one. :func:`run` picks by language, and is what a test
+calls. The languages are :data:`LANGUAGES`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from errcat.names import languages
+from testkit import paths
+from testkit.record import Record, read
+from testkit.testee import PythonTestee, Request
+
+TESTEE_JS = Path(__file__).resolve().parent / "testee.cjs"
+LANGUAGES: tuple[str, ...] = tuple(language.key for language in languages.LANGUAGES)
+"""The SDKs every testee-driven test runs: the generator's language record, in its order."""
+
+
+class TesteeError(RuntimeError):
+    """A testee exited, or printed something that is not an answer."""
+
+
+class NodeTestee:
+    """One ``node testee.cjs ENTRY`` process: :meth:`send` a batch, :meth:`receive` its answers."""
+
+    def __init__(
+        self,
+        entry: Path | None = None,
+        *,
+        concurrency: int = 4,
+        class_names: dict[str, str] | None = None,
+    ) -> None:
+        self.entry = entry or paths.typescript_entry()
+        self.class_names = class_names
+        command = [paths.node_binary(), str(TESTEE_JS), str(self.entry)]
+        self._proc = subprocess.Popen(
+            [*command, "--concurrency", str(concurrency)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="surrogatepass",
+            bufsize=1 << 20,
+        )
+        self._sent = 0
+        self._writer: threading.Thread | None = None
+
+    def _pipes(self) -> tuple[IO[str], IO[str]]:
+        assert self._proc.stdin is not None
+        assert self._proc.stdout is not None
+        return self._proc.stdin, self._proc.stdout
+
+    def send(self, requests: Sequence[Request]) -> None:
+        """Hand the testee requests (it starts at once; :meth:`receive` collects the answers).
+
+        They are written from a thread: the testee answers while it reads, and
+        a full pipe each way would otherwise stop both processes.
+        """
+        stdin, _ = self._pipes()
+        if self._writer is not None:
+            self._writer.join()
+        lines = [json.dumps(request) + "\n" for request in requests]
+        self._sent += len(lines)
+
+        def write() -> None:
+            with contextlib.suppress(BrokenPipeError):  # receive() reports the exit
+                stdin.writelines(lines)
+                stdin.flush()
+
+        self._writer = threading.Thread(target=write, daemon=True)
+        self._writer.start()
+
+    def receive(self, count: int | None = None) -> list[Record]:
+        """The next ``count`` answers (every one outstanding by default), in request order."""
+        _, stdout = self._pipes()
+        wanted = self._sent if count is None else count
+        out = []
+        for _ in range(wanted):
+            line = stdout.readline()
+            if not line:
+                stderr = self._proc.stderr.read() if self._proc.stderr else ""
+                raise TesteeError(f"testee.cjs exited {self._proc.wait()}:\n{stderr[-4000:]}")
+            try:
+                out.append(read(json.loads(line), self.class_names))
+            except json.JSONDecodeError as exc:
+                raise TesteeError(f"testee.cjs printed {line[:200]!r}") from exc
+        self._sent -= wanted
+        return out
+
+    def run(self, requests: Sequence[Request]) -> list[Record]:
+        """Send a batch and wait for its answers."""
+        self.send(requests)
+        return self.receive(len(requests))
+
+    def close(self) -> None:
+        """End the testee (closing its input ends it) and wait for it."""
+        stdin, _ = self._pipes()
+        if self._writer is not None:
+            self._writer.join()
+        with contextlib.suppress(BrokenPipeError):
+            stdin.close()
+        try:
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        for pipe in (self._proc.stdout, self._proc.stderr):
+            if pipe is not None:
+                pipe.close()
+
+    def __enter__(self) -> NodeTestee:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def require_typescript() -> None:
+    """Skip under ``ERRCAT_SKIP_TS=1``; fail, with the command that fixes it, when node or the build is missing."""
+    if paths.skip_typescript():
+        pytest.skip(f"{paths.SKIP_TS_ENV}=1: the TypeScript SDK is left out of this run")
+    try:
+        paths.node_binary()
+        paths.typescript_entry()
+    except paths.TypeScriptUnavailableError as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+def run(
+    language: str,
+    requests: Sequence[Request],
+    *,
+    class_names: dict[str, str] | None = None,
+    concurrency: int = 4,
+) -> list[Record]:
+    """Every request answered by the SDK of ``language`` (one of :data:`LANGUAGES`), in one process."""
+    if language not in RUNNERS:
+        raise ValueError(f"no testee for {language!r}; the testees are {', '.join(RUNNERS)}")
+    return RUNNERS[language](requests, class_names, concurrency)
+
+
+def _python(requests: Sequence[Request], _names: dict[str, str] | None, _n: int) -> list[Record]:
+    testee = PythonTestee()
+    try:
+        return [read(answer) for answer in testee.run(requests)]
+    finally:
+        testee.close()
+
+
+def _typescript(
+    requests: Sequence[Request], class_names: dict[str, str] | None, concurrency: int
+) -> list[Record]:
+    require_typescript()
+    with NodeTestee(concurrency=concurrency, class_names=class_names) as node:
+        return node.run(requests)
+
+
+RUNNERS: dict[str, Callable[[Sequence[Request], dict[str, str] | None, int], list[Record]]] = {
+    "python": _python,
+    "typescript": _typescript,
+}
+"""The testee of each language key of the language record (a new language adds its own)."""
+
+
+def python_subprocess(
+    src: Path, requests: Sequence[Request], timeout_s: float = 120
+) -> list[Record]:
+    """The requests answered by the Python SDK in ``src`` (first on the path), in a new interpreter."""
+    done = subprocess.run(
+        [sys.executable, "-m", "testkit.testee", "--sdk-under", str(src)],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(src)},
+        timeout=timeout_s,
+    )
+    if done.returncode != 0:
+        raise TesteeError(
+            f"python -m testkit.testee exited {done.returncode}:\n{done.stderr[-3000:]}"
+        )
+    return [read(json.loads(line)) for line in done.stdout.splitlines() if line.strip()]
+
+
+def node_entry(entry: Path, requests: Sequence[Request]) -> list[Record]:
+    """The requests answered by the TypeScript SDK built at ``entry`` (CommonJS or ESM)."""
+    with NodeTestee(entry) as node:
+        return node.run(requests)
+
+
+def answers_by_id(records: Iterable[Record]) -> dict[str, Record]:
+    """Answers keyed by their request's ``id``."""
+    return {str(r["id"]): r for r in records}
+
+
+def typescript_class_names(cat: Any) -> dict[str, str]:
+    """TypeScript class name -> Python class name, where the catalogue ``cat`` makes them differ."""
+    return {c.ts_class: c.python_class for c in cat.codes if c.ts_class != c.python_class}
