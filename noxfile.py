@@ -55,6 +55,7 @@ DEV = ROOT / ".nox" / "dev"
 DEV_REQUIREMENTS = (
     "./codegen[test]",
     "./python-sdk[test]",
+    "./tests/kit",
     "pytest-xdist",
     "ruff",
     "mypy",
@@ -191,18 +192,14 @@ CONSUMERS = "python-sdk/tests/typing"
 def typecheck(session: nox.Session) -> None:
     """Type-check with mypy --strict and pyright; hold the SDK's public types 100% complete.
 
-    The generator, the Python SDK and the conformance and fuzz kits with mypy; a user's
+    The generator, the Python SDK, the test kit and the fuzz runner with mypy; a user's
     code (python-sdk/tests/typing/consumer_*.py) with both mypy --strict and
     pyright (strict); and ``pyright --verifytypes`` of the installed SDK,
     which fails below 100% (httpx's own gaps are httpx's: --ignoreexternal).
     """
     py(session, "mypy", "--strict", "codegen/errcat", "python-sdk/src")
-    py(session, "mypy", "--strict", "tests/conformance/conformance_kit")
+    py(session, "mypy", "--strict", "tests/kit/testkit", "tests/fuzz/run.py")
     py(session, "mypy", "--strict", CONSUMERS)
-    py(
-        session, "mypy", "--strict", "tests/fuzz/fuzzkit", "tests/fuzz/run.py",
-        env={"MYPYPATH": "tests/fuzz:tests/conformance"},
-    )  # fmt: skip
     python = str(DEV / "bin" / "python")
     config = f"{CONSUMERS}/pyrightconfig.json"
     py(session, "pyright", "--pythonpath", python, "-p", config, CONSUMERS)
@@ -443,7 +440,7 @@ def compat(session: nox.Session) -> None:
 
     Its own environment: mitos-run's suite brings pytest plugins the other sessions must not load.
     """
-    session.install("./python-sdk[test]", *MITOS_RUN_REQUIREMENTS)
+    session.install("./python-sdk[test]", "./tests/kit", *MITOS_RUN_REQUIREMENTS)
     work = Path(session.create_tmp())
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
 
