@@ -71,7 +71,11 @@ _DONE: set[str] = set()  # what this nox run has done or said once
 
 
 def dev(session: nox.Session) -> None:
-    """Create or update .nox/dev, once per nox run; the sessions run its tools with `py`."""
+    """Create or update .nox/dev, once per nox run; the sessions run its tools with `py`.
+
+    An update adds and upgrades, never removes: delete .nox/dev to drop a package that
+    DEV_REQUIREMENTS no longer names.
+    """
     if "dev" in _DONE:
         return
     has_uv, uv, _ = find_uv()
