@@ -1,21 +1,30 @@
 """Sessions that regenerate, check, lint, type-check, test and benchmark everything.
 
 A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts, compat, breaking and
-fuzz (a small fixed budget).
+fuzz (a small fixed budget); nox prints each session's time.
+``nox -s quick`` is the loop of a catalogue edit (about a minute): regenerate, then the
+generator's tests and the sync tests with small property budgets.
 ``nox -s generate`` rewrites every generated file from the catalogue;
 ``nox -s bench`` and ``nox -s release-check`` are slow and run only when named.
+
+The Python sessions share one environment (``.nox/dev``) and one build of the TypeScript
+package: each is installed or built once per run, and again only when its inputs change.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import nox
+from nox.virtualenv import find_uv
 
 ROOT = Path(__file__).resolve().parent
 TS_SDK = ROOT / "ts-sdk"
@@ -35,16 +44,67 @@ nox.options.error_on_missing_interpreters = True
 os.environ.setdefault("UV_COMPILE_BYTECODE", "1")
 
 PYTHON = "3.11"
+# pyright from PyPI, pinned (the wrapper fetches the matching npm release once).
+PYRIGHT = "pyright==1.1.414"
+
+# The one environment of the Python sessions: the generator and the SDK (not editable,
+# as users get them; uv rebuilds a local package at every install, so it is never stale),
+# the test, lint and type-check tools. compat and bench keep their own: they add
+# third-party suites and peers that must not change what the other sessions import.
+DEV = ROOT / ".nox" / "dev"
+DEV_REQUIREMENTS = (
+    "./codegen[test]",
+    "./python-sdk[test]",
+    "./tests/kit",
+    "pytest-xdist",
+    "ruff",
+    "mypy",
+    "types-PyYAML",
+    "types-jsonschema",
+    PYRIGHT,
+)
+# pytest spreads the tests over every core (pytest-xdist); `-- -n 0` runs them in one process.
+PYTEST = ("pytest", "-n", "auto")
 
 
-def install_codegen(session: nox.Session) -> None:
-    """Install the generator (errcat) and its dependencies."""
-    session.install("./codegen")
+_DONE: set[str] = set()  # what this nox run has done or said once
 
 
-def install_sdk(session: nox.Session) -> None:
-    """Install the Python SDK with its test dependencies (not editable, as users get it)."""
-    session.install("./python-sdk[test]")
+def dev(session: nox.Session) -> None:
+    """Create or update .nox/dev, once per nox run; the sessions run its tools with `py`.
+
+    An update adds and upgrades, never removes: delete .nox/dev to drop a package that
+    DEV_REQUIREMENTS no longer names.
+    """
+    if "dev" in _DONE:
+        return
+    has_uv, uv, _ = find_uv()
+    if not has_uv:
+        session.error("the Python sessions need uv next to nox: pip install nox uv")
+    python = DEV / "bin" / "python"
+    if not python.exists():
+        session.run(uv, "venv", "--quiet", "--python", PYTHON, str(DEV), external=True)
+    install = (uv, "pip", "install", "--quiet", "--python", str(python))
+    session.run(*install, *DEV_REQUIREMENTS, external=True)
+    _DONE.add("dev")
+
+
+def py(
+    session: nox.Session, tool: str, *args: str, env: dict[str, str] | None = None, **kwargs: Any
+) -> Any:
+    """Run a tool of .nox/dev (``python``, ``pytest``, ``mypy``...), installing it first if needed.
+
+    As in an activated environment, .nox/dev/bin comes first on PATH: what the tool starts
+    by name (``python``; pyright --verifytypes looks the package up with it) is .nox/dev's.
+    """
+    dev(session)
+    activated = {
+        "VIRTUAL_ENV": str(DEV),
+        "PATH": os.pathsep.join([str(DEV / "bin"), os.environ["PATH"]]),
+    }
+    return session.run(
+        str(DEV / "bin" / tool), *args, external=True, env=activated | (env or {}), **kwargs
+    )
 
 
 def npm(session: nox.Session, *args: str) -> None:
@@ -52,94 +112,108 @@ def npm(session: nox.Session, *args: str) -> None:
     session.run("npm", "--prefix", str(TS_SDK), *args, external=True)
 
 
-def npm_ci(session: nox.Session) -> None:
-    """Install ts-sdk's pinned dev dependencies, without the prepare step's build."""
-    npm(session, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+def inputs_digest(root: Path, names: Iterable[str]) -> str:
+    """A digest of the files ``names`` (globs under ``root``): their paths and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted({p for name in names for p in root.glob(name) if p.is_file()}):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
-def npm_tools(session: nox.Session) -> None:
-    """Install the pinned npm checkers of tools/package-lock.json."""
+def stamped(session: nox.Session, stamp: Path, digest: str, what: str) -> bool:
+    """Whether ``stamp`` records ``digest``: the work it stands for is done and current."""
+    if not stamp.is_file() or stamp.read_text(encoding="utf-8") != digest:
+        return False
+    if what not in _DONE:  # said once per run
+        session.log(f"{what}: up to date ({stamp.relative_to(ROOT)})")
+        _DONE.add(what)
+    return True
+
+
+def npm_ci(session: nox.Session, where: Path = TS_SDK) -> None:
+    """Install the pinned packages of ``where``/package-lock.json, no scripts, unless they are.
+
+    ``npm ci`` empties node_modules first, so its stamp goes with it.
+    """
+    stamp, digest = where / "node_modules" / ".nox-npm-ci", inputs_digest(where, ["package*.json"])
+    if stamped(session, stamp, digest, f"npm ci in {where.name}"):
+        return
     session.run(
-        "npm",
-        "ci",
-        "--prefix",
-        str(TOOLS),
-        "--ignore-scripts",
-        "--no-audit",
-        "--no-fund",
+        "npm", "ci", "--prefix", str(where), "--ignore-scripts", "--no-audit", "--no-fund",
         external=True,
-    )
+    )  # fmt: skip
+    stamp.write_text(digest, encoding="utf-8")
 
 
 def tool(session: nox.Session, name: str, *args: str) -> None:
-    """Run one of the checkers npm_tools installed."""
+    """Run one of the pinned npm checkers of tools/, installing them first if needed."""
+    npm_ci(session, TOOLS)
     session.run(str(TOOLS / "node_modules" / ".bin" / name), *args, external=True)
 
 
+# What `npm run build` reads: a build from the same bytes is the same build.
+TS_BUILD_INPUTS = ("src/**/*.ts", "scripts/*.mjs", "tsconfig*.json", "package*.json")
+
+
 def build_ts(session: nox.Session) -> None:
-    """Install ts-sdk's pinned dev dependencies and compile it (ESM, CJS, types)."""
+    """Compile ts-sdk (ESM, CJS, types) unless dist/ is the build of its current inputs.
+
+    The build empties dist/ first, so a failed build leaves no stamp.
+    """
     npm_ci(session)
+    stamp, digest = TS_SDK / "dist" / ".nox-build", inputs_digest(TS_SDK, TS_BUILD_INPUTS)
+    if stamped(session, stamp, digest, "ts-sdk build"):
+        return
     npm(session, "run", "build")
+    stamp.write_text(digest, encoding="utf-8")
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def generate(session: nox.Session) -> None:
     """Regenerate every artifact from catalogue/errors.yaml."""
-    install_codegen(session)
-    session.run("python", "-m", "errcat", "generate", *session.posargs)
+    py(session, "python", "-m", "errcat", "generate", *session.posargs)
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def check(session: nox.Session) -> None:
     """Fail with a diff if any generated file differs from a fresh render."""
-    install_codegen(session)
-    session.run("python", "-m", "errcat", "check", *session.posargs)
+    py(session, "python", "-m", "errcat", "check", *session.posargs)
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def lint(session: nox.Session) -> None:
     """Lint all Python code with ruff, and the hand-written Markdown with markdownlint."""
-    session.install("ruff")
-    session.run("ruff", "check", ".")
-    session.run("ruff", "format", "--check", ".")
-    npm_tools(session)
+    py(session, "ruff", "check", ".")
+    py(session, "ruff", "format", "--check", ".")
     tool(session, "markdownlint-cli2")  # files and rules: .markdownlint-cli2.jsonc
 
 
-# pyright from PyPI, pinned (the wrapper fetches the matching npm release once).
-PYRIGHT = "pyright==1.1.414"
 CONSUMERS = "python-sdk/tests/typing"
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def typecheck(session: nox.Session) -> None:
     """Type-check with mypy --strict and pyright; hold the SDK's public types 100% complete.
 
-    The generator, the Python SDK and the conformance and fuzz kits with mypy; a user's
+    The generator, the Python SDK, the test kit and the fuzz runner with mypy; a user's
     code (python-sdk/tests/typing/consumer_*.py) with both mypy --strict and
     pyright (strict); and ``pyright --verifytypes`` of the installed SDK,
     which fails below 100% (httpx's own gaps are httpx's: --ignoreexternal).
     """
-    session.install("mypy", "types-PyYAML", "types-jsonschema", PYRIGHT)
-    install_codegen(session)
-    install_sdk(session)
-    session.run("mypy", "--strict", "codegen/errcat", "python-sdk/src")
-    session.run("mypy", "--strict", "tests/conformance/conformance_kit")
-    session.run("mypy", "--strict", CONSUMERS)
-    session.run(
-        "mypy", "--strict", "tests/fuzz/fuzzkit", "tests/fuzz/run.py",
-        env={"MYPYPATH": "tests/fuzz:tests/conformance"},
-    )  # fmt: skip
-    python = str(Path(session.bin) / "python")
-    session.run(
-        "pyright", "--pythonpath", python, "-p", f"{CONSUMERS}/pyrightconfig.json", CONSUMERS
-    )
+    py(session, "mypy", "--strict", "codegen/errcat", "python-sdk/src")
+    py(session, "mypy", "--strict", "tests/kit/testkit", "tests/fuzz/run.py")
+    py(session, "mypy", "--strict", CONSUMERS)
+    python = str(DEV / "bin" / "python")
+    config = f"{CONSUMERS}/pyrightconfig.json"
+    py(session, "pyright", "--pythonpath", python, "-p", config, CONSUMERS)
     verify_types(session, python, "mitos_errors")
 
 
 def verify_types(session: nox.Session, python: str, package: str) -> None:
     """Fail unless ``pyright --verifytypes`` finds every public symbol of ``package`` fully typed."""
-    out = session.run(
+    out = py(
+        session,
         "pyright",
         "--pythonpath",
         python,
@@ -158,28 +232,48 @@ def verify_types(session: nox.Session, python: str, package: str) -> None:
     session.log(f"pyright --verifytypes {package}: 100% of the public symbols have known types")
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def tests(session: nox.Session) -> None:
     """Run the generator, Python SDK and cross-cutting tests (conformance runs both SDKs)."""
-    session.install("./codegen[test]")
-    install_sdk(session)
     build_ts(session)
-    session.run("pytest", "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
+    py(session, *PYTEST, "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
+
+
+# What `quick` leaves to the full run: smaller property budgets (where a test reads one
+# from the environment), and the tests that measure how the generator's work grows.
+QUICK_BUDGETS = {"ERRCAT_DIFF_EXAMPLES": "5"}
+QUICK_DESELECT = "not grows_linearly"
+
+
+@nox.session(venv_backend="none", default=False)
+def quick(session: nox.Session) -> None:
+    """After a catalogue edit: regenerate (a broken catalogue stops here), then the fast tests.
+
+    The fast tests are the generator's own and the sync tests, with small property budgets;
+    a bare ``nox`` runs everything before a commit.
+    """
+    py(session, "python", "-m", "errcat", "generate")
+    npm_ci(session)  # the generator's tests compile its TypeScript with the package's tsc
+    fast = ("codegen/tests", "tests/sync", "-k", QUICK_DESELECT)
+    py(session, *PYTEST, *fast, *session.posargs, env=QUICK_BUDGETS)
 
 
 @nox.session(venv_backend="none")
 def ts(session: nox.Session) -> None:
-    """Type-check, build and test the TypeScript SDK; type-check a user's code with the oldest TypeScript."""
-    npm_ci(session)
-    npm(session, "run", "typecheck")
-    npm(session, "test")
-    npm_tools(session)
+    """Type-check, build and test the TypeScript SDK; type-check a user's code with the oldest TypeScript.
+
+    The build type-checks src/ and the compilation of the tests type-checks them against the
+    built declarations, so ``npm run typecheck`` (both at once, for editors) is not run again.
+    """
+    build_ts(session)
+    npm(session, "run", "test:built")
     # The newest is checked by npm test (nodenext) and by release-check (every mode).
+    npm_ci(session, TOOLS)
     session.run("node", "ts-sdk/scripts/check-consumer-types.mjs", str(OLDEST_TS), external=True)
 
 
 def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
-    """Install errcat; return the revision to measure catalogue changes from, and why.
+    """Return the revision to measure catalogue changes from, and why.
 
     ``-- --against REV`` picks it; otherwise errcat.evolve.baseline does (the last
     release tag, else the merge base with main), or says why there is none.
@@ -187,22 +281,20 @@ def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
     parser = argparse.ArgumentParser(prog=f"nox -s {session.name} --")
     parser.add_argument("--against", metavar="REV", help="compare with REV instead")
     args = parser.parse_args(session.posargs)
-    install_codegen(session)
     if args.against:
         return args.against, f"{args.against}, as asked"
-    found = session.run(
-        "python", "-m", "errcat.evolve.baseline", CATALOGUE, silent=True, stderr=subprocess.DEVNULL
-    )
+    where = ("python", "-m", "errcat.evolve.baseline", CATALOGUE)
+    found = py(session, *where, silent=True, stderr=subprocess.DEVNULL)
     answer = json.loads(str(found))
     return answer["rev"], answer["why"]
 
 
 def catalogue_diff(base: str) -> tuple[str, ...]:
-    """The command that compares the catalogue with ``base``."""
+    """The command (a tool of .nox/dev and its arguments) that compares the catalogue with ``base``."""
     return ("python", "-m", "errcat", "diff", "--against", base, CATALOGUE)
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def breaking(session: nox.Session) -> None:
     """Classify catalogue changes since the last release (or main) and print the changelog section."""
     base, why = catalogue_baseline(session)
@@ -210,11 +302,11 @@ def breaking(session: nox.Session) -> None:
         session.skip(f"nothing to compare the catalogue with: {why}; pass -- --against REV")
     session.log(f"comparing {CATALOGUE} with {why}; the changelog section a release would get:")
     markdown = (*catalogue_diff(base), "--format", "markdown")
-    session.run(*markdown, success_codes=[0, 1], stderr=subprocess.DEVNULL)
-    session.run(*catalogue_diff(base))
+    py(session, *markdown, success_codes=[0, 1], stderr=subprocess.DEVNULL)
+    py(session, *catalogue_diff(base))
 
 
-@nox.session(python=PYTHON, default=False)
+@nox.session(venv_backend="none", default=False)
 def changelog(session: nox.Session) -> None:
     """Put the changelog section of the catalogue changes since the last release into CHANGELOG.md."""
     base, why = catalogue_baseline(session)
@@ -224,8 +316,8 @@ def changelog(session: nox.Session) -> None:
     section = Path(session.create_tmp()) / "section.md"
     with section.open("w", encoding="utf-8") as out:
         markdown = (*catalogue_diff(base), "--format", "markdown")
-        session.run(*markdown, success_codes=[0, 1], stdout=out, stderr=None)
-    session.run("python", "-m", "errcat.evolve.changelog", "CHANGELOG.md", str(section))
+        py(session, *markdown, success_codes=[0, 1], stdout=out, stderr=None)
+    py(session, "python", "-m", "errcat.evolve.changelog", "CHANGELOG.md", str(section))
 
 
 def worst_case(session: nox.Session, *python_args: str) -> None:
@@ -240,15 +332,16 @@ def worst_case(session: nox.Session, *python_args: str) -> None:
 
 @nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
-    """Benchmark generation and both SDKs against their floors and peers, and their worst cases (slow)."""
-    install_codegen(session)
-    install_sdk(session)
-    session.install("mitos-run==0.3.1", "openai", "google-api-core", "requests")
+    """Benchmark generation and both SDKs against their floors and peers, and their worst cases (slow).
+
+    Its own environment: the peers it compares with (python-sdk's `bench` extra) stay out of .nox/dev.
+    """
+    session.install("./codegen", "./python-sdk[test,bench]")
     session.run("python", "codegen/bench/bench_generate.py")
     build_ts(session)
     worst_case(session, *session.posargs)
-    npm(session, "run", "bench")
-    npm(session, "run", "size")  # bundle sizes with esbuild: docs/benchmarks-typescript.md
+    session.run("node", str(TS_SDK / "bench" / "bench.mjs"), external=True)
+    session.run("node", str(TS_SDK / "scripts" / "bundle-size.mjs"), external=True)
 
 
 # The release checkers, pinned: a new version is a deliberate change here.
@@ -314,7 +407,6 @@ def smoke_npm(session: nox.Session, work: Path, tarball: Path) -> None:
 def release_check(session: nox.Session) -> None:
     """Build every package from a clean tree, check the artifacts, install and smoke-test each, dry-run the publish."""
     session.install(*RELEASE_TOOLS)
-    npm_tools(session)
     work = Path(session.create_tmp()).resolve() / "release-check"
     shutil.rmtree(work, ignore_errors=True)
     tree, dist = clean_tree(session, work / "tree"), work / "dist"
@@ -339,29 +431,34 @@ def release_check(session: nox.Session) -> None:
     session.log(f"release-check: every artifact built, checked and installed: {dist}")
 
 
+# mitos-run's runtime and dev dependencies (its pyproject), and pip to fetch its sdist.
+MITOS_RUN_REQUIREMENTS = (
+    "pip", "httpx>=0.27.0", "websocket-client>=1.7.0", "kubernetes>=31.0.0",
+    "pytest>=8.0", "pytest-asyncio>=0.24", "websockets>=12.0",
+)  # fmt: skip
+
+
 @nox.session(python=PYTHON)
 def compat(session: nox.Session) -> None:
-    """Run mitos-run 0.3.1's own tests with its error layer replaced by mitos_errors.compat."""
-    install_sdk(session)
-    # mitos-run's runtime and dev dependencies (its pyproject), and pip to fetch its sdist.
-    session.install("pip", "httpx>=0.27.0", "websocket-client>=1.7.0", "kubernetes>=31.0.0")
-    session.install("pytest>=8.0", "pytest-asyncio>=0.24", "websockets>=12.0")
+    """Run mitos-run 0.3.1's own tests with its error layer replaced by mitos_errors.compat.
+
+    Its own environment: mitos-run's suite brings pytest plugins the other sessions must not load.
+    """
+    session.install("./python-sdk[test]", "./tests/kit", *MITOS_RUN_REQUIREMENTS)
     work = Path(session.create_tmp())
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
 
 
-@nox.session(python=PYTHON)
+@nox.session(venv_backend="none")
 def fuzz(session: nox.Session) -> None:
     """Differential fuzzing: hostile responses from a seed through both SDKs; -- --cases N, --seed S (tests/fuzz)."""
-    install_codegen(session)
-    install_sdk(session)
     build_ts(session)
-    session.run("python", "tests/fuzz/run.py", *session.posargs)
+    py(session, "python", "tests/fuzz/run.py", *session.posargs)
 
 
 @nox.session(python=PYTHON, name="bench-worst", default=False)
 def bench_worst(session: nox.Session) -> None:
     """Only the worst-case part of bench: both SDKs on the pathological inputs at 1, 8 and 64 KiB (contract 2a)."""
-    install_sdk(session)
+    session.install("./python-sdk[test]")
     build_ts(session)
     worst_case(session, "--worst-only", *session.posargs)
