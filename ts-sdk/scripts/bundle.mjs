@@ -25,9 +25,14 @@
 // no built-in module either), and when two modules' names collide, so that
 // a class is never renamed (its `name` is the class's).
 //
+// The other entry points of package.json "exports" (compat/index.js, for
+// `@mitos/errors/compat`) import only the main one: each is one module that
+// esbuild prints in both formats without joining anything to it, so that
+// the package has one runtime and one set of classes.
+//
 // Usage: node scripts/bundle.mjs [DIST]
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 
 const dist = resolve(process.argv[2] ?? "dist");
@@ -36,11 +41,14 @@ const cjsDir = join(dist, "cjs");
 const entry = join(esmDir, "index.js");
 const banner = "// @mitos/errors: built by scripts/bundle.mjs from the TypeScript sources in src/.";
 
-/** Bundle the entry as one module of `format`, and return its text. */
-async function bundle(format) {
+// The entry points besides index.js, relative to dist/esm and dist/cjs.
+const others = ["compat/index.js"];
+
+/** Bundle `path` (with what it imports when `join`) as one module of `format`, and return its text. */
+async function bundle(format, path = entry, join = true) {
   const result = await build({
-    entryPoints: [entry],
-    bundle: true,
+    entryPoints: [path],
+    bundle: join,
     write: false,
     format,
     platform: "neutral",
@@ -87,6 +95,17 @@ function checkNames(text, names) {
   if (lost.length > 0) throw new Error(`scripts/bundle.mjs: not in the bundle under their own names: ${lost.join(", ")}`);
 }
 
+// Each other entry point, printed as it is in both formats.
+const printed = new Map();
+for (const other of others) {
+  const path = join(esmDir, other);
+  const esm = await bundle("esm", path, false);
+  const imports = [...esm.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm)].map((m) => resolve(dirname(path), m[1]));
+  if (imports.some((p) => p !== entry)) throw new Error(`scripts/bundle.mjs: ${other} may import only index.js`);
+  printed.set(other, [esm, await bundle("cjs", path, false)]);
+  rmSync(path);
+}
+
 const names = declaredNames(esmDir);
 const esm = await bundle("esm");
 const cjs = await bundle("cjs");
@@ -104,4 +123,8 @@ removeJs(esmDir);
 
 writeFileSync(join(esmDir, "index.js"), esm);
 writeFileSync(join(cjsDir, "index.js"), cjs);
+for (const [other, [esm, cjs]] of printed) {
+  writeFileSync(join(esmDir, other), esm);
+  writeFileSync(join(cjsDir, other), cjs);
+}
 writeFileSync(join(cjsDir, "package.json"), JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
