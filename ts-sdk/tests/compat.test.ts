@@ -148,6 +148,11 @@ test("a subclass of a compat class keeps the ordinary instanceof", () => {
   assert.ok(mine instanceof MineError && mine instanceof compat.AgentRunError && mine instanceof esm.AgentRunError);
   assert.ok(!(esm.errorFromBody(envelope("not_found"), { status: 404 }) instanceof MineError));
   assert.equal(mine.retryable, SPECS.find((s) => s.code === "not_found")?.retryable);
+  class MineTypedError extends compat.NotFoundError {}
+  const typed = new MineTypedError("m", { code: "not_found", cause: "c" });
+  assert.ok(typed instanceof MineTypedError && typed instanceof compat.NotFoundError && typed instanceof cjs.NotFoundError);
+  assert.ok(!(esm.errorFromBody(envelope("not_found"), { status: 404 }) instanceof MineTypedError));
+  assert.equal(typed.errorCause, "c");
 });
 
 // --- fromResponse and errorForCode --------------------------------------------------

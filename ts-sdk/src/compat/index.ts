@@ -117,7 +117,7 @@ export class AgentRunError extends errors.AgentRunError {
 }
 
 /** A typed class of the package under the Mitos constructor and with `fromResponse`. */
-export type MitosClass<C extends abstract new (...args: never[]) => errors.AgentRunError> = (new (
+type MitosClass<C extends abstract new (...args: never[]) => errors.AgentRunError> = (new (
   message: string,
   opts: AgentRunErrorOptions,
 ) => InstanceType<C>) &
