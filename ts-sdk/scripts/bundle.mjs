@@ -31,7 +31,7 @@
 // the package has one runtime and one set of classes.
 //
 // Usage: node scripts/bundle.mjs [DIST]
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 
@@ -44,11 +44,11 @@ const banner = "// @mitos/errors: built by scripts/bundle.mjs from the TypeScrip
 // The entry points besides index.js, relative to dist/esm and dist/cjs.
 const others = ["compat/index.js"];
 
-/** Bundle `path` (with what it imports when `join`) as one module of `format`, and return its text. */
-async function bundle(format, path = entry, join = true) {
+/** Bundle `path` (with what it imports when `whole`) as one module of `format`, and return its text. */
+async function bundle(format, path = entry, whole = true) {
   const result = await build({
     entryPoints: [path],
-    bundle: join,
+    bundle: whole,
     write: false,
     format,
     platform: "neutral",
@@ -100,7 +100,8 @@ const printed = new Map();
 for (const other of others) {
   const path = join(esmDir, other);
   const esm = await bundle("esm", path, false);
-  const imports = [...esm.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm)].map((m) => resolve(dirname(path), m[1]));
+  const specifiers = esm.matchAll(/^(?:(?:import|export)\b[^;]*?\bfrom\s*|import\s*)"([^"]+)"/gm);
+  const imports = [...specifiers].map((m) => resolve(dirname(path), m[1]));
   if (imports.some((p) => p !== entry)) throw new Error(`scripts/bundle.mjs: ${other} may import only index.js`);
   printed.set(other, [esm, await bundle("cjs", path, false)]);
   rmSync(path);
@@ -125,6 +126,7 @@ writeFileSync(join(esmDir, "index.js"), esm);
 writeFileSync(join(cjsDir, "index.js"), cjs);
 for (const [other, [esm, cjs]] of printed) {
   writeFileSync(join(esmDir, other), esm);
+  mkdirSync(dirname(join(cjsDir, other)), { recursive: true });
   writeFileSync(join(cjsDir, other), cjs);
 }
 writeFileSync(join(cjsDir, "package.json"), JSON.stringify({ type: "commonjs" }, null, 2) + "\n");
