@@ -121,7 +121,7 @@ type MitosClass<C extends abstract new (...args: never[]) => errors.AgentRunErro
   message: string,
   opts: AgentRunErrorOptions,
 ) => InstanceType<C>) &
-  Omit<C, "prototype"> & { readonly prototype: InstanceType<C>; fromResponse: typeof AgentRunError.fromResponse };
+  Omit<C, "prototype"> & { readonly prototype: InstanceType<C>; readonly fromResponse: typeof AgentRunError.fromResponse };
 
 /**
  * The compat class of a typed class of the package: a subclass taking the
@@ -181,7 +181,12 @@ export function errorForCode(message: string, opts: AgentRunErrorOptions): Agent
 /** The exec and run_code timeout ceiling, in seconds: the catalogue's. */
 export const MAX_EXEC_TIMEOUT_SECONDS: number = errors.LIMITS.maxExecTimeoutS;
 
-/** The exit status of a command stopped at its execution deadline (that of `timeout(1)`). */
+/**
+ * The exit status of a command stopped at its execution deadline (that of
+ * `timeout(1)`): the Mitos SDK's name for the status the package's
+ * `errorForExit` reads as the deadline (tests/compat.test.ts holds the two
+ * equal; this entry imports nothing but the package's public API).
+ */
 export const EXEC_TIMEOUT_EXIT_CODE: number = 124;
 
 /**
