@@ -181,7 +181,7 @@ def ts(session: nox.Session) -> None:
 def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
     """Install errcat; return the revision to measure catalogue changes from, and why.
 
-    ``-- --against REV`` picks it; otherwise errcat.baseline does (the last
+    ``-- --against REV`` picks it; otherwise errcat.evolve.baseline does (the last
     release tag, else the merge base with main), or says why there is none.
     """
     parser = argparse.ArgumentParser(prog=f"nox -s {session.name} --")
@@ -191,7 +191,7 @@ def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:
     if args.against:
         return args.against, f"{args.against}, as asked"
     found = session.run(
-        "python", "-m", "errcat.baseline", CATALOGUE, silent=True, stderr=subprocess.DEVNULL
+        "python", "-m", "errcat.evolve.baseline", CATALOGUE, silent=True, stderr=subprocess.DEVNULL
     )
     answer = json.loads(str(found))
     return answer["rev"], answer["why"]
@@ -225,7 +225,7 @@ def changelog(session: nox.Session) -> None:
     with section.open("w", encoding="utf-8") as out:
         markdown = (*catalogue_diff(base), "--format", "markdown")
         session.run(*markdown, success_codes=[0, 1], stdout=out, stderr=None)
-    session.run("python", "-m", "errcat.changelog", "CHANGELOG.md", str(section))
+    session.run("python", "-m", "errcat.evolve.changelog", "CHANGELOG.md", str(section))
 
 
 def worst_case(session: nox.Session, *python_args: str) -> None:

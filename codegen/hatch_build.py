@@ -5,7 +5,7 @@ The one copy of the meta-schema is the repository's
 Built from the repository, both the sdist and the wheel get it as
 ``errcat/catalogue.schema.json``; built from the sdist, where it is already
 there and ``../schemas`` is not, the package's own copy is used. Either way
-the wheel holds it, and :func:`errcat.validate.schema_text` finds it with
+the wheel holds it, and :func:`errcat.metaschema.schema_text` finds it with
 ``importlib.resources``.
 """
 

@@ -5,7 +5,7 @@ problems or the command line is wrong (nothing is written); 3 the files could
 not be written or read (nothing on disk changed); 4 errcat itself failed (a
 bug: nothing on disk changed); 128 + N interrupted by signal N (130 for
 Ctrl-C), with every file all old or all new.
-``diff`` has its own arguments and statuses (:mod:`errcat.diffcli`).
+``diff`` has its own arguments and statuses (:mod:`errcat.evolve.cli`).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from errcat import diffcli
-from errcat.load import load_catalogue
-from errcat.model import Catalogue, build_model
+from errcat.check.validate import validate
+from errcat.evolve import cli as evolve_cli
+from errcat.model.catalogue import Catalogue, build_model
 from errcat.problems import CatalogueError, one_line
 from errcat.render import TARGETS, render_all
-from errcat.validate import validate
+from errcat.source.load import load_catalogue
 from errcat.write import (
     WriteError,
     check_drift_message,
@@ -99,7 +99,7 @@ def run(
     err_stream = stderr or sys.stderr
     words = sys.argv[1:] if argv is None else argv
     if words[:1] == ["diff"]:
-        return diffcli.run(words[1:], out_stream, err_stream)
+        return evolve_cli.run(words[1:], out_stream, err_stream)
     args = _parser().parse_args(argv)
     out: Path = args.out
     catalogue: Path = args.catalogue or out / DEFAULT_CATALOGUE

@@ -23,12 +23,13 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from errcat import naming
-from errcat.languages import LANGUAGES
-from errcat.refines import MAX_CHAIN
-from errcat.scalars import resolve_plain
-from errcat.semantic import REQUIRED_STATUSES
-from errcat.validate import meta_enum
+from errcat.check.references import REQUIRED_STATUSES
+from errcat.metaschema import meta_enum, meta_schema
+from errcat.model.refines import MAX_CHAIN
+from errcat.model.sdk import ROLES
+from errcat.names import naming
+from errcat.names.languages import LANGUAGES
+from errcat.source.scalars import resolve_plain
 from errcat.wording import char_rule, is_blank
 
 FUZZ_SCALE = max(1, int(os.environ.get("ERRCAT_FUZZ_EXAMPLES", "1")))
@@ -132,7 +133,7 @@ def _codes(draw: st.DrawFn, fields: list[str], base: str) -> dict[str, dict[str,
 def refinement_forests(draw: st.DrawFn, codes: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """``codes`` where some refine an earlier one (a forest), each in its parent's status class.
 
-    Every chain stays within :data:`errcat.refines.MAX_CHAIN`, so the result is valid.
+    Every chain stays within :data:`errcat.model.refines.MAX_CHAIN`, so the result is valid.
     """
     depth: dict[str, int] = {}
     for index, (code, spec) in enumerate(codes.items()):
@@ -218,7 +219,7 @@ def _fields(draw: st.DrawFn) -> dict[str, dict[str, Any]]:
     return fields
 
 
-OPTIONAL_SECTIONS = ("families", "retired", "unknown_code", "grpc_gateway", "conditions")
+OPTIONAL_SECTIONS = ("families", "retired", "unknown_code", "grpc_gateway", "conditions", "sdk")
 
 
 @st.composite
@@ -295,8 +296,33 @@ def _optional_sections(
         "unknown_code": lambda: _unknown(draw),
         "grpc_gateway": lambda: draw(grpc_gateways(codes, target)),
         "conditions": lambda: draw(condition_reasons(codes, target)),
+        "sdk": lambda: draw(sdk_sections(codes)),
     }
     return {name: make() for name, make in drawn.items() if name in require or draw(st.booleans())}
+
+
+@st.composite
+def sdk_sections(draw: st.DrawFn, codes: dict[str, Any]) -> dict[str, Any]:
+    """An ``sdk`` section: some of its groups, each role a code of its role's status class.
+
+    A group whose roles need a status class no code has is left out, as is an optional role
+    (``transport.aborted``) at random; the section may be empty.
+    """
+    by_class = {c: [code for code, s in codes.items() if s["http"] // 100 == c] for c in (4, 5)}
+    groups = meta_schema()["properties"]["sdk"]["properties"]
+    section: dict[str, Any] = {}
+    for group, roles in ROLES.items():
+        if not all(by_class[c] for c in roles.values()) or not draw(st.booleans()):
+            continue
+        required = groups[group]["required"]
+        section[group] = {
+            role: draw(st.sampled_from(by_class[c]))
+            for role, c in roles.items()
+            if role in required or draw(st.booleans())
+        }
+        if group == "exec_deadline":
+            section[group]["exit_status"] = draw(st.integers(1, 255))
+    return section
 
 
 def _retired(draw: st.DrawFn, codes: dict[str, Any], target: st.SearchStrategy[str]) -> Any:

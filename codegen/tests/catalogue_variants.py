@@ -22,7 +22,7 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "class_is_base.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: MinimalError\n'),
     "class_is_context_type.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: RateLimitedContext\n'),
     "class_is_known_type.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: {typescript: KnownMinimalError}\n'),
-    "class_is_runtime_base.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: ErrorBase\n'),
+    "class_is_runtime_base.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: AgentRunError\n'),
     "context_undefined.yaml": ('    context: [retry_after_ms]\n', '    context: [retry_after_ms, sandbox]\n'),
     "explicit_tag.yaml": ('    http: 429\n', '    http: !!int 429\n'),
     "fallback_missing_status.yaml": ('    "499": bad_request\n', ''),

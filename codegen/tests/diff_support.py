@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from errcat.cli import run
-from errcat.load import load_catalogue
+from errcat.source.load import load_catalogue
 
 HERE = Path(__file__).resolve().parent
 MINIMAL = HERE / "fixtures" / "good" / "minimal.yaml"

@@ -19,8 +19,8 @@ from typing import Any
 import llms_txt
 from markdown_it import MarkdownIt
 
-from errcat.languages import LANGUAGES
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
+from errcat.names.languages import LANGUAGES
 
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])|<(https?://[^\s<>]*)>")
 """A backslash escape, or an autolink: both read as the character or address."""

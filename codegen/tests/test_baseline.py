@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from diff_support import git
 
-from errcat.baseline import baseline
+from errcat.evolve.baseline import baseline
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

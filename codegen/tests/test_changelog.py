@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errcat.changelog import insert, main
+from errcat.evolve.changelog import insert, main
 
 ONE = "## 1.0.0\n\n### Added\n\n- the code a was added: deployed SDKs raise the base class.\n"
 TWO = "## 2.0.0\n\n### Breaking changes on the wire\n\n- a: HTTP status changed from 400 to 409.\n"

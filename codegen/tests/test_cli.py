@@ -59,10 +59,18 @@ def test_gateway_outputs_use_its_own_names(tmp_path: Path) -> None:
     assert not any("mitos" in p for p in files)
     joined = b"".join(files.values())
     assert b"ToolError" in joined
-    # The TypeScript runtime's base class is AgentRunError for every catalogue;
-    # errors.ts exports it under the catalogue's name, and says so nowhere else.
+    # Both runtimes' base class is AgentRunError for every catalogue; errors.ts and the
+    # Python _generated/__init__.py import it under the catalogue's name, and say so nowhere else.
     ts_errors = "ts-sdk/src/generated/errors.ts"
-    assert b"AgentRunError" not in b"".join(v for k, v in files.items() if k != ts_errors)
+    importers = {
+        ts_errors,
+        "python-sdk/src/labby_errors/_generated/__init__.py",
+    }
+    assert b"AgentRunError" not in b"".join(v for k, v in files.items() if k not in importers)
+    python_init = files["python-sdk/src/labby_errors/_generated/__init__.py"].decode()
+    assert [line for line in python_init.splitlines() if "AgentRunError" in line] == [
+        "from .._base import AgentRunError as ToolError"
+    ]
     assert b"import { AgentRunError as ToolError } from" in files[ts_errors]
     assert b"export { ToolError };" in files[ts_errors]
 

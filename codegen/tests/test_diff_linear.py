@@ -16,8 +16,8 @@ from pathlib import Path
 from diff_support import QUOTA, Data, base, dump
 from work_count import work
 
-from errcat import diffcli
-from errcat.diff import compare
+from errcat.evolve import cli as evolve_cli
+from errcat.evolve.compare import compare
 
 SIZES = (40, 80, 160)
 LINEAR = 2.25
@@ -55,8 +55,8 @@ def test_compare_work_grows_linearly(tmp_path: Path) -> None:
         old_data, new_data = sized(size)
         (tmp_path / "old.yaml").write_text(dump(old_data), encoding="utf-8")
         (tmp_path / "new.yaml").write_text(dump(new_data), encoding="utf-8")
-        old = diffcli._side(tmp_path / "old.yaml", "old.yaml")
-        new = diffcli._side(tmp_path / "new.yaml", "new.yaml")
+        old = evolve_cli._side(tmp_path / "old.yaml", "old.yaml")
+        new = evolve_cli._side(tmp_path / "new.yaml", "new.yaml")
         changes = compare(old, new)
         assert len(changes) > 2 * size
         counts.append(work(lambda old=old, new=new: compare(old, new)))
@@ -71,7 +71,7 @@ def test_whole_command_work_grows_linearly(tmp_path: Path) -> None:
         old_path.write_text(dump(old_data), encoding="utf-8")
         new_path.write_text(dump(new_data), encoding="utf-8")
         argv = [str(old_path), str(new_path)]
-        counts.append(work(lambda argv=argv: diffcli.run(argv, _Sink(), _Sink())))
+        counts.append(work(lambda argv=argv: evolve_cli.run(argv, _Sink(), _Sink())))
     assert all(ratio <= LINEAR for ratio in _ratios(counts)), (SIZES, counts)
 
 

@@ -15,15 +15,24 @@ from typing import Any
 import pytest
 from diff_support import Edit, Q, base, diff, drop, edited, put, rename, write_pair
 
-from errcat.diffcover import COVERED, uncovered
-from errcat.diffrules import RULES, Level
-from errcat.validate import schema_text
+from errcat.evolve.cover import COVERED, uncovered
+from errcat.evolve.rules import RULES, Level
+from errcat.metaschema import schema_text
 
 QUOTA_RULE = {"name": "quota key", "pattern": "qk_[a-z0-9]{8,}", "triggers": ["qk_"]}
 NEW_CODE = {**base()["codes"]["internal"], "message": "a new failure", "cause": "Something new."}
 RETIRE_QUOTA = (drop(Q), put("retired/quota_exceeded", {"reason": "Merged into rate_limited."}))
 REFINED = (put(f"{Q}/refines", "rate_limited"),)
-OLD_EDITS: dict[str, tuple[Edit, ...]] = {"class-moved": REFINED, "class-moved-out": REFINED}
+SDK = {
+    "validation": {"invalid": "bad_request", "too_large": "bad_request"},
+    "exec_deadline": {"code": "internal", "exit_status": 124},
+}
+OLD_EDITS: dict[str, tuple[Edit, ...]] = {
+    "class-moved": REFINED,
+    "class-moved-out": REFINED,
+    "sdk-code-changed": (put("sdk", SDK),),
+    "sdk-exit-status": (put("sdk", SDK),),
+}
 """Edits of the old side of a case, where the change needs something the base catalogue lacks."""
 
 # One line per case, as a table reads.
@@ -42,6 +51,9 @@ CASES: list[tuple[str, tuple[Edit, ...], str, str, str]] = [
     ("grpc-gateway", (put("grpc_gateway/by_status/ResourceExhausted", "internal"), put("codes/internal/grpc", "ResourceExhausted")), "grpc-gateway-changed grpc-changed", "wire", "the gRPC status ResourceExhausted now maps to internal instead of rate_limited"),
     ("grpc-channel", (put("grpc_gateway/channels/mtls/by_status/PermissionDenied/code", "rate_limited"),), "grpc-gateway-changed", "wire", "the gRPC status PermissionDenied now maps to rate_limited instead of bad_request on the mtls channel"),
     ("grpc-gateway-added", (put("grpc_gateway", base()["grpc_gateway"]),), "grpc-gateway-added", "additive", "the gRPC gateway map was added"),
+    ("sdk-code-added", (put("sdk", SDK),), "sdk-code-added sdk-code-added sdk-code-added", "additive", "sdk.validation.invalid now names bad_request"),
+    ("sdk-code-changed", (put("sdk/validation/invalid", "quota_exceeded"), drop("sdk/exec_deadline")), "sdk-code-changed sdk-code-changed", "sdk", "sdk.validation.invalid changed from bad_request to quota_exceeded"),
+    ("sdk-exit-status", (put("sdk/exec_deadline/exit_status", 137),), "sdk-exit-status-changed", "behaviour", "sdk.exec_deadline.exit_status changed from 124 to 137"),
     ("ceiling-lowered", (put("limits/max_exec_timeout_s", 600),), "timeout-ceiling-lowered", "wire", "limits.max_exec_timeout_s was lowered from 3600 to 600"),
     ("contract-version", (put("contract_version", 2),), "contract-version-changed", "wire", "contract_version changed from 1 to 2"),
     ("unretired", (drop("retired/too_many_requests"),), "retirement-withdrawn", "wire", "the retired code too_many_requests is no longer retired"),

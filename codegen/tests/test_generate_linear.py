@@ -30,11 +30,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from work_count import Line, line_work
 
+from errcat.check.validate import validate
 from errcat.cli import load_model
-from errcat.load import parse_catalogue
-from errcat.model import Catalogue
-from errcat.render import NEUTRAL_TARGETS, python, render_all
-from errcat.validate import validate
+from errcat.model.catalogue import Catalogue
+from errcat.render import NEUTRAL_TARGETS, render_all
+from errcat.render.python import target as python
+from errcat.source.load import parse_catalogue
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "catalogue" / "errors.yaml"
 LINEAR = 2.3

@@ -35,8 +35,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from errcat.cli import run
-from errcat.model import build_model
-from errcat.validate import meta_enum
+from errcat.metaschema import meta_enum
+from errcat.model.catalogue import build_model
 
 REPO = Path(__file__).resolve().parents[2]
 TS_SDK = REPO / "ts-sdk"
@@ -215,7 +215,7 @@ def check_foreign(out: Path) -> None:
 def classes_of(data: dict[str, Any]) -> set[str]:
     """The class names of the catalogue's codes, in both languages, as the model decides them."""
     cat = build_model(data, source="catalogue.yaml", regenerate="x")
-    return {c.python_class for c in cat.codes} | {c.ts_class for c in cat.codes}
+    return {name for c in cat.codes for name in c.class_names.values()}
 
 
 @budget(12)
@@ -248,12 +248,29 @@ BATCH = st.lists(
 
 PYTHON_PROBE = """
 import importlib, json, pickle, sys
-for name, module, base, cases, grpc in json.loads(sys.argv[1]):
+for name, module, base, cases, grpc, sdk, ceiling in json.loads(sys.argv[1]):
     pkg = importlib.import_module(module)
+    root = getattr(pkg, base)
+    # The helpers of the sdk section exist exactly when their group is declared, with its codes.
+    validation, deadline = sdk.get("validation"), sdk.get("exec_deadline")
+    for helper, group in (("validate_timeout", validation), ("error_for_exit", deadline)):
+        assert (helper in pkg.__all__) is (group is not None), (name, helper, pkg.__all__)
+        assert hasattr(pkg, helper) is (group is not None), (name, helper)
+    if validation is not None:
+        for value, role in ((ceiling + 1, "too_large"), (0, "invalid")):
+            try:
+                pkg.validate_timeout(value)
+            except root as exc:
+                assert exc.code == validation[role] and type(exc) is pkg.lookup(exc.code), (name, exc)
+            else:
+                raise AssertionError((name, value))
+    if deadline is not None:
+        err = pkg.error_for_exit(deadline["exit_status"], stdout="out")
+        assert err.code == deadline["code"] and err.context["stdout"] == "out", (name, err)
+        assert pkg.error_for_exit(deadline["exit_status"] % 255 + 1) is None, name
     for number, proto_name, channel, expected in grpc:
         got = [pkg.code_for_grpc(s, channel=channel) for s in (number, str(number), proto_name)]
         assert got == [expected] * 3, (name, number, channel, got, expected)
-    root = getattr(pkg, base)
     limit = importlib.import_module(module + "._generated.catalogue").JSON_MAX_DEPTH
     for code, status, body, parent in cases:
         # A catalogue's example nests its context, and a refines chain, below the error object:
@@ -312,7 +329,8 @@ def test_random_catalogues_import_with_the_python_runtime(
             for body in bodies
             for code in [body["error"]["code"]]
         ]
-        jobs.append([str(index), module, data["base_class"], cases, grpc_cases(data)])
+        sdk, ceiling = data.get("sdk", {}), data["limits"]["max_exec_timeout_s"]
+        jobs.append([str(index), module, data["base_class"], cases, grpc_cases(data), sdk, ceiling])
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(PYTHON_PROBE), json.dumps(jobs)],
         capture_output=True,

@@ -1,4 +1,4 @@
-"""Every per-language list follows the one list of target languages (errcat.languages).
+"""Every per-language list follows the one list of target languages (errcat.names.languages).
 
 A new language is an entry in ``LANGUAGES`` plus what the README's "Adding a
 target language" names; these tests fail, naming the list, when something
@@ -7,17 +7,20 @@ else still spells the languages out.
 
 from __future__ import annotations
 
+import ast
 import json
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from errcat import naming
-from errcat.languages import LANGUAGES
-from errcat.load import load_catalogue
-from errcat.model import build_model
-from errcat.render import NEUTRAL_TARGETS, TARGETS, environment
+from errcat.model.catalogue import Catalogue, build_model
+from errcat.names import naming
+from errcat.names.languages import LANGUAGES, Language
+from errcat.render import NEUTRAL_TARGETS, TARGETS, environment, renderer
+from errcat.render.target import PARTS, SdkTarget, missing_parts, sdk_target
+from errcat.source.load import load_catalogue
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -34,9 +37,21 @@ def test_the_meta_schema_class_name_keys_are_the_languages() -> None:
     per_language = [b for b in code["class_name"]["oneOf"] if b.get("type") == "object"]
     assert len(per_language) == 1
     assert sorted(per_language[0]["properties"]) == sorted(KEYS), (
-        "schemas/catalogue.schema.json: give class_name one key per language of errcat.languages"
+        "schemas/catalogue.schema.json: give class_name one key per language of errcat.names.languages"
     )
     assert per_language[0]["additionalProperties"] is False
+
+
+def test_the_meta_schema_packages_are_each_languages_package_fields() -> None:
+    schema = json.loads((REPO / "schemas" / "catalogue.schema.json").read_text(encoding="utf-8"))
+    packages = schema["properties"]["packages"]
+    assert sorted(packages["properties"]) == sorted(KEYS)
+    for lang in LANGUAGES:
+        entry = packages["properties"][lang.key]
+        assert sorted(entry["properties"]) == sorted(lang.package_fields), lang.key
+        assert {lang.install_field, lang.import_field} <= set(lang.package_fields), lang.key
+        placeholders = {part.split("}")[0] for part in lang.generated_dir.split("{")[1:]}
+        assert placeholders <= set(lang.package_fields), lang.generated_dir
 
 
 def test_every_language_has_templates_and_a_runtime() -> None:
@@ -46,9 +61,13 @@ def test_every_language_has_templates_and_a_runtime() -> None:
         assert (REPO / lang.runtime_dir).is_dir(), lang.runtime_dir
 
 
-def test_the_model_names_each_class_in_every_language() -> None:
+def _mitos() -> Catalogue:
     doc = load_catalogue(REPO / "catalogue" / "errors.yaml")
-    cat = build_model(doc.data, source="catalogue/errors.yaml", regenerate="-")
+    return build_model(doc.data, source="catalogue/errors.yaml", regenerate="-")
+
+
+def test_the_model_names_each_class_in_every_language() -> None:
+    cat = _mitos()
     for code in cat.codes:
         assert sorted(code.class_names) == sorted(KEYS), code.code
 
@@ -76,3 +95,97 @@ def test_class_names_are_resolved_for_every_language_in_one_place(
             assert (choice.name, choice.keys) == (override[key], ("class_name", key))
         else:
             assert (choice.name, choice.keys) == (naming.class_name_for(code), ())
+
+
+# -- a language target is a declared contract -------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=KEYS)
+def test_every_language_target_implements_every_part(lang: Language) -> None:
+    target = sdk_target(lang)
+    assert missing_parts(type(target)) == []
+    cat = _mitos()
+    files = target.render(cat)
+    assert files == renderer(target.language.key)(cat)
+    out = PurePosixPath(target.output_dir(cat))
+    assert all(PurePosixPath(path).parent == out for path in files), sorted(files)
+    for part in PARTS:
+        produced = getattr(target, part)(cat)
+        assert set(produced) <= set(files), part
+        if part != "package_files":  # a package may take its version from a hand-written file
+            assert produced, f"{lang}: the {part} part renders nothing"
+
+
+def test_a_target_missing_a_part_is_refused() -> None:
+    class Incomplete(SdkTarget):
+        language = LANGUAGES[0]
+
+        def errors(self, cat: Catalogue) -> dict[str, str]:
+            return {}
+
+        def catalogue_data(self, cat: Catalogue) -> dict[str, str]:
+            return {}
+
+        def sanitizer_rules(self, cat: Catalogue) -> dict[str, str]:
+            return {}
+
+        def package_files(self, cat: Catalogue) -> dict[str, str]:
+            return {}
+
+    assert missing_parts(Incomplete) == ["envelope_types"]
+    with pytest.raises(TypeError, match="envelope_types"):
+        Incomplete()  # type: ignore[abstract]
+
+
+def test_the_writer_owns_each_languages_generated_folder() -> None:
+    from errcat.write import GENERATED_DIRS
+
+    assert tuple(PurePosixPath(lang.generated_dir).name for lang in LANGUAGES) == GENERATED_DIRS
+
+
+LANGUAGE_HOMES = (
+    "names/languages.py",
+    "names/module_names.py",
+    *(f"render/{lang.key}/" for lang in LANGUAGES),
+)
+"""Where a language may be named: its record, its module-name parser and its target folder."""
+
+
+def _names_a_language(source: str) -> list[tuple[int, str]]:
+    words = {lang.key for lang in LANGUAGES} | {lang.label for lang in LANGUAGES}
+    records = {lang.key.upper() for lang in LANGUAGES}
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name) and node.id in records:
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.alias) and node.name in records:
+            found.append((node.lineno, node.name))
+        elif isinstance(node, ast.Attribute) and node.attr.startswith(("python_", "ts_")):
+            found.append((node.lineno, node.attr))
+    return found
+
+
+def test_nothing_else_names_a_language() -> None:
+    root = REPO / "codegen" / "errcat"
+    offenders = [
+        f"{path.relative_to(root).as_posix()}:{line}: {word}"
+        for path in sorted(root.rglob("*.py"))
+        if not path.relative_to(root).as_posix().startswith(LANGUAGE_HOMES)
+        for line, word in _names_a_language(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == [], "read the language record (errcat.names.languages) instead"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'KEY = "python"',
+        "from errcat.names.languages import TYPESCRIPT",
+        "label = lang.label if lang else 'TypeScript'",
+        "name = entry.python_class",
+    ],
+)
+def test_the_language_scan_finds_a_language_named(source: str) -> None:
+    assert _names_a_language(source) != []

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from errcat import load
-from errcat.document import Document, format_path
-from errcat.load import load_catalogue, parse_catalogue
 from errcat.problems import CatalogueError, Problem
-from errcat.scalars import resolve_plain
+from errcat.source import load
+from errcat.source.document import Document, format_path
+from errcat.source.load import load_catalogue, parse_catalogue
+from errcat.source.scalars import resolve_plain
 
 HERE = Path(__file__).resolve().parent
 MINIMAL = HERE / "fixtures" / "good" / "minimal.yaml"

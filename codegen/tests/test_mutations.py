@@ -24,8 +24,8 @@ from catalogue_strategies import FUZZ_SCALE, catalogues, to_yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errcat import naming
 from errcat.cli import run
+from errcat.names import naming
 
 REQUIRED_SCALARS = (
     "message",

@@ -18,11 +18,11 @@ from catalogue_variants import CYCLE, edited
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errcat.load import parse_catalogue
-from errcat.model import Catalogue, build_model
+from errcat.check.validate import validate
+from errcat.model.catalogue import Catalogue, build_model
+from errcat.model.refines import MAX_CHAIN
 from errcat.problems import Problem
-from errcat.refines import MAX_CHAIN
-from errcat.validate import validate
+from errcat.source.load import parse_catalogue
 
 BUDGET = settings(
     max_examples=25 * FUZZ_SCALE,
@@ -87,6 +87,7 @@ def test_a_cycle_is_refused_once_at_its_first_code(
     data: dict[str, Any], picked: st.DataObject
 ) -> None:
     codes = data["codes"]
+    data.pop("sdk", None)  # its codes' status classes would change below
     loop = picked.draw(st.lists(st.sampled_from(sorted(codes)), min_size=1, unique=True))
     for code in codes:
         codes[code]["http"] = (
@@ -104,6 +105,7 @@ def test_a_refined_code_that_is_missing_retired_or_of_another_status_class_is_re
     data: dict[str, Any], picked: st.DataObject
 ) -> None:
     codes = data["codes"]
+    data.pop("sdk", None)  # its codes' status classes would change below
     code = picked.draw(st.sampled_from(sorted(codes)))
     for entry in codes.values():
         entry.pop("refines", None)

@@ -1,6 +1,6 @@
 """The names no class may take are the packages' own, derived by parsing them, and refused.
 
-``errcat/runtime_names.json`` must equal a fresh derivation from the
+``errcat/names/reserved.json`` must equal a fresh derivation from the
 runtimes and the generated modules; every name in it is refused as a class
 name and as the base class; the parsers find a name however a module binds it.
 """
@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errcat import module_names, naming, runtime_names
-from errcat.languages import LANGUAGES, PYTHON, Language
-from errcat.load import parse_catalogue
-from errcat.model import build_model
+from errcat.check.validate import validate
+from errcat.model.catalogue import build_model
+from errcat.names import module_names, naming, reserved
+from errcat.names.languages import LANGUAGES, PYTHON, Language
 from errcat.problems import Problem
 from errcat.render import renderer
-from errcat.validate import validate
+from errcat.source.load import parse_catalogue
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -46,14 +46,14 @@ def _validate(old: str, new: str) -> list[Problem]:
 
 def test_the_names_file_follows_the_packages() -> None:
     _needs_typescript()
-    fresh = runtime_names.dumps(runtime_names.derive(REPO))
-    assert (REPO / runtime_names.DATA).read_text(encoding="utf-8") == fresh, (
-        f"errcat/runtime_names.json is stale: run {runtime_names.COMMAND}"
+    fresh = reserved.dumps(reserved.derive(REPO))
+    assert (REPO / reserved.DATA).read_text(encoding="utf-8") == fresh, (
+        f"errcat/names/reserved.json is stale: run {reserved.COMMAND}"
     )
 
 
 def test_the_names_file_has_a_list_per_language() -> None:
-    data = json.loads((REPO / runtime_names.DATA).read_text(encoding="utf-8"))
+    data = json.loads((REPO / reserved.DATA).read_text(encoding="utf-8"))
     assert sorted(data) == sorted(lang.key for lang in LANGUAGES)
     for lang in LANGUAGES:
         assert lang.runtime_base in data[lang.key], lang.key
@@ -124,7 +124,7 @@ def test_the_derivation_reads_whatever_modules_exist(tmp_path: Path) -> None:
     (python_dir / "_split_module.py").write_text("class FreshPythonName:\n    pass\n")
     (tmp_path / "ts-sdk" / "src" / "fresh.ts").write_text("export interface FreshTsName {}\n")
     (tmp_path / module_names.TS_COMPILER).parent.symlink_to(REPO / module_names.TS_COMPILER.parent)
-    derived = runtime_names.derive(tmp_path)
+    derived = reserved.derive(tmp_path)
     assert "FreshPythonName" in derived["python"]
     assert "FreshTsName" in derived["typescript"]
     # A name of the catalogue (a class, a context type) is not a name of the package.

@@ -28,9 +28,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errcat.model import build_model
-from errcat.render import typescript
-from errcat.render.ts_syntax import doc_text, line_comment, property_key, string_literal
+from errcat.model.catalogue import build_model
+from errcat.render.typescript.syntax import doc_text, line_comment, property_key, string_literal
+from errcat.render.typescript.target import TARGET
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -165,7 +165,7 @@ def _compile(tmp: Path, renders: list[dict[str, str]]) -> list[dict[str, Any]]:
 
 def _render(data: dict[str, Any]) -> dict[str, str]:
     cat = build_model(data, source="catalogue/errors.yaml", regenerate="nox -s generate")
-    return typescript.render(cat)
+    return TARGET.render(cat)
 
 
 def _assert_same_texts(data: dict[str, Any], seen: dict[str, Any]) -> None:
@@ -213,7 +213,7 @@ def test_hostile_texts_compile_and_keep_their_meaning(
 
 
 def test_a_catalogue_without_any_context_has_no_per_code_union() -> None:
-    envelope = _render(_without_context())[f"{typescript.OUT}/envelope.ts"]
+    envelope = _render(_without_context())[f"{TARGET.language.generated_dir}/envelope.ts"]
     assert "export type ErrorObject = {" in envelope
     assert "Exclude<" not in envelope
 
@@ -221,7 +221,7 @@ def test_a_catalogue_without_any_context_has_no_per_code_union() -> None:
 def test_a_comment_closer_in_the_api_name_stays_in_the_comment() -> None:
     data = copy.deepcopy(MINIMAL)
     data["api"]["name"] = "Evil */ API"
-    envelope = _render(data)[f"{typescript.OUT}/envelope.ts"]
+    envelope = _render(data)[f"{TARGET.language.generated_dir}/envelope.ts"]
     assert "Evil *\\/ API" in envelope
     assert "Evil */" not in envelope
 

@@ -12,8 +12,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from errcat import patterns
-from errcat.model import build_model
+from errcat.model import unicode
+from errcat.model.catalogue import build_model
 
 ROOT = Path(__file__).resolve().parents[2]
 PROPERTIES = (
@@ -30,7 +30,7 @@ def _catalogue_version() -> str:
 
 def test_data_file_is_sorted_disjoint_and_names_its_version() -> None:
     version = _catalogue_version()
-    data = patterns.unicode_data(version)
+    data = unicode.unicode_data(version)
     assert sorted(data) == sorted(PROPERTIES)
     for ranges in data.values():
         assert ranges == sorted(ranges)
@@ -40,7 +40,7 @@ def test_data_file_is_sorted_disjoint_and_names_its_version() -> None:
 
 def test_every_format_character_of_this_python_is_in_the_data() -> None:
     """Characters do not leave category Cf between versions, so an older table is a subset."""
-    data = patterns.unicode_data(_catalogue_version())
+    data = unicode.unicode_data(_catalogue_version())
     cf = data["General_Category=Format"]
     inside = {c for first, last in cf for c in range(first, last + 1)}
     mine = {c for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"}
@@ -60,7 +60,7 @@ def test_the_generated_set_holds_the_characters_the_hand_list_missed() -> None:
 
 def test_unknown_version_is_refused() -> None:
     with pytest.raises(FileNotFoundError):
-        patterns.unicode_data("1.0.0")
+        unicode.unicode_data("1.0.0")
 
 
 _ranges = st.lists(
@@ -73,14 +73,14 @@ _ranges = st.lists(
 
 @given(_ranges, st.lists(st.tuples(st.integers(0, 340), st.integers(0, 20)), max_size=4))
 def test_merge_covers_exactly_the_union_less_the_holes(
-    ranges: list[patterns.NamedRange], holes: list[tuple[int, int]]
+    ranges: list[unicode.NamedRange], holes: list[tuple[int, int]]
 ) -> None:
     keep_out = [(a, a + n) for a, n in holes]
-    merged = patterns.merge_ranges(ranges, keep_out)
+    merged = unicode.merge_ranges(ranges, keep_out)
     want = {c for a, b, _ in ranges for c in range(a, b + 1)}
     want -= {c for a, b in keep_out for c in range(a, b + 1)}
     got = [c for a, b, _ in merged for c in range(a, b + 1)]
     assert sorted(got) == got
     assert set(got) == want
     assert len(got) == len(want)
-    assert merged == patterns.merge_ranges(list(reversed(ranges)), keep_out)
+    assert merged == unicode.merge_ranges(list(reversed(ranges)), keep_out)

@@ -11,14 +11,15 @@ from catalogue_variants import VARIANTS, edited
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from errcat import naming
-from errcat.document import Document
-from errcat.load import load_catalogue, parse_catalogue
-from errcat.model import build_model
-from errcat.patterns import findings
+from errcat.check.limits import CEILING_FIELDS
+from errcat.check.patterns import findings
+from errcat.check.validate import validate
+from errcat.metaschema import schema_text, schema_validator
+from errcat.model.catalogue import build_model
+from errcat.names import naming
 from errcat.problems import CatalogueError, Problem, one_line
-from errcat.semantic import CEILING_FIELDS
-from errcat.validate import schema_text, schema_validator, validate
+from errcat.source.document import Document
+from errcat.source.load import load_catalogue, parse_catalogue
 
 HERE = Path(__file__).resolve().parent
 MINIMAL = edited()
@@ -108,13 +109,14 @@ def test_gateway_is_another_api() -> None:
     cat = build_model(
         load_catalogue(GOOD / "gateway.yaml").data, source="gateway.yaml", regenerate="x"
     )
-    assert (cat.base_class, cat.python_distribution, cat.python_module, cat.ts_package) == (
+    assert (cat.base_class, cat.packages) == (
         "ToolError",
-        "labby-errors",
-        "labby_errors",
-        "@labby/errors",
+        {
+            "python": {"distribution": "labby-errors", "module": "labby_errors"},
+            "typescript": {"package": "@labby/errors"},
+        },
     )
-    assert cat.code("timeout").python_class == "ToolTimeoutError"
+    assert cat.code("timeout").class_names["python"] == "ToolTimeoutError"
     assert {r.code for r in cat.retired} == {"code_mode_timeout", "code_mode_fuel_exhausted"}
     assert len(cat.codes) >= 15
 
@@ -247,6 +249,22 @@ def test_sanitizer_patterns_are_exempt_from_text_rules() -> None:
     )
 
 
+def test_a_prefix_that_can_match_nothing_is_refused() -> None:
+    problems = variant(
+        ('      prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +"', '      prefix: "(?:[Bb]earer +)?"')
+    )
+    assert rules(problems) == ["empty-prefix"]
+    assert problems[0].message.endswith(
+        "so it cannot say where a secret starts (docs/sdk-contract.md section 2)"
+    )
+
+
+def test_a_status_the_schema_pattern_lets_through_is_refused() -> None:
+    # The schema's ^...$ accepts a trailing line break; the status rule does not.
+    problems = variant(('    "400": bad_request', '    "400\\n": bad_request'))
+    assert rules(problems) == ["missing-fallback-status", "invalid-status"]
+
+
 def test_a_blank_guidance_is_refused() -> None:
     problems = variant(("    guidance: Retry with back-off.", '    guidance: " "'))
     assert [(p.rule, p.fix) for p in problems] == [
@@ -339,7 +357,7 @@ def test_the_real_sanitizer_is_portable() -> None:
 
 
 def test_derived_names_follow_naming() -> None:
-    # The validator checks what the renderers emit: names come from errcat.naming.
+    # The validator checks what the renderers emit: names come from errcat.names.naming.
     assert naming.class_name_for("timeout") == "TimeoutError"
     assert naming.class_problem("python", "TimeoutError", "X") is not None
 

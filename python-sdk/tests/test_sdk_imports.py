@@ -32,7 +32,7 @@ def test_import_loads_neither_json_nor_re_nor_httpx_nor_typing() -> None:
     assert out == "[]"
 
 
-def test_import_loads_two_modules_of_the_package() -> None:
+def test_import_loads_three_modules_of_the_package() -> None:
     out = _run(
         """
         import sys
@@ -40,7 +40,7 @@ def test_import_loads_two_modules_of_the_package() -> None:
         print(sorted(m for m in sys.modules if m.startswith("mitos_errors")))
         """
     )
-    assert out == "['mitos_errors', 'mitos_errors._generated']"
+    assert out == "['mitos_errors', 'mitos_errors._base', 'mitos_errors._generated']"
 
 
 def test_constructing_an_error_first_loads_the_runtime() -> None:
@@ -139,14 +139,15 @@ def test_the_written_block_imports_and_exports_each_name_of_the_table(
 
 
 def test_each_runtime_name_is_the_object_type_checkers_are_told_of() -> None:
-    """``__getattr__`` gives each name of ``_EXPORTS`` from the module its type-checking import names."""
+    """``__getattr__`` gives each name of ``_EXPORTS`` (and of the catalogue's ``HELPERS``) from the
+    module its type-checking import names."""
     import importlib
 
     import mitos_errors
     from mitos_errors import _generated
 
-    assert mitos_errors.__all__ == [*mitos_errors._EXPORTS, *_generated.__all__]
-    for name, where in mitos_errors._EXPORTS.items():
+    assert mitos_errors.__all__ == [*mitos_errors._EXPORTS, *_generated.HELPERS, *_generated.__all__]
+    for name, where in {**mitos_errors._EXPORTS, **_generated.HELPERS}.items():
         # A name of the per-code overloads stub is typed there; test_sdk_typing holds
         # its signatures equal to the run-time function's, which is the one checked here.
         module, _, attr = where.partition(":")

@@ -84,11 +84,29 @@ def test_another_catalogue_gives_its_own_classes_and_fallbacks(labby: Path) -> N
         unknown = le.error_from_body(b'{"error": {"code": "weird"}}', status=418)
         assert type(unknown) is le.ToolError and unknown.code == "weird"
         assert pickle.loads(pickle.dumps(err)).to_dict() == err.to_dict()
-        try:
-            le.validate_timeout(301)
-        except le.ToolError as exc:
-            assert exc.context["max_timeout_s"] == 300, exc.context
         print(le.lookup("cancelled").__name__, le.MAX_EXEC_TIMEOUT_S)
         """,
     )
     assert out == "CallCancelledError 300"
+
+
+def test_a_catalogue_without_an_sdk_section_has_no_local_helpers(labby: Path) -> None:
+    """The gateway catalogue declares no SDK-made codes: no helper raises another code's texts."""
+    out = _run(
+        labby,
+        """
+        import httpx
+        import labby_errors as le
+        from labby_errors import _generated
+        helpers = ("EXEC_TIMEOUT_EXIT_CODE", "error_for_exit", "validate_timeout")
+        assert _generated.HELPERS == {}, _generated.HELPERS
+        assert [n for n in helpers if n in le.__all__ or hasattr(le, n)] == []
+        try:
+            le.validate_timeout
+        except AttributeError as exc:
+            print(exc)
+        # Transport failures are not typed: the transports pass them through unchanged.
+        assert le.error_from_exception(httpx.ConnectError("refused")) is None
+        """,
+    )
+    assert out == "module 'labby_errors' has no attribute 'validate_timeout'"

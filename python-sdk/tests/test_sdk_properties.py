@@ -33,9 +33,9 @@ from hypothesis import strategies as st
 from oracle import REFERENCE, fields_of
 
 from mitos_errors import AgentRunError, error_from_body, sanitize_text
+from mitos_errors._classes import CLASSES
 from mitos_errors._generated import catalogue, sanitizer_rules
 from mitos_errors._headers import retry_after_ms_from_headers
-from mitos_errors._spec import CLASSES
 
 EXAMPLES = int(os.environ.get("MITOS_PROPERTY_EXAMPLES", "60"))
 PROPERTY = settings(

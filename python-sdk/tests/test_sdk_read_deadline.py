@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from mitos_errors import (
-    ErrorBase,
+    AgentRunError,
     aerror_from_response,
     araise_for_status,
     error_from_body,
@@ -94,15 +94,15 @@ def server(first: bytes, rest: bytes, mode: str = "trickle") -> Iterator[str]:
             worker.join(5)
 
 
-def _sync_error(url: str, ms: float | None) -> tuple[ErrorBase, float]:
+def _sync_error(url: str, ms: float | None) -> tuple[AgentRunError, float]:
     with httpx.Client(timeout=10) as client, client.stream("GET", url) as resp:
         start = time.monotonic()
         err = error_from_response(resp, body_read_timeout_ms=ms)
         return err, time.monotonic() - start
 
 
-def _async_error(url: str, ms: float | None) -> tuple[ErrorBase, float]:
-    async def run() -> tuple[ErrorBase, float]:
+def _async_error(url: str, ms: float | None) -> tuple[AgentRunError, float]:
+    async def run() -> tuple[AgentRunError, float]:
         async with httpx.AsyncClient(timeout=10) as client, client.stream("GET", url) as resp:
             start = time.monotonic()
             err = await aerror_from_response(resp, body_read_timeout_ms=ms)
@@ -170,22 +170,22 @@ def test_the_hooks_and_raise_for_status_take_the_deadline() -> None:
     with server(b"", ENVELOPE + b" " * 30) as url:
         client = install_error_hook(httpx.Client(timeout=10), body_read_timeout_ms=150)
         assert isinstance(client, httpx.Client)
-        with client, pytest.raises(ErrorBase) as caught:
+        with client, pytest.raises(AgentRunError) as caught:
             client.get(url)
         assert caught.value.cause.endswith(note(150))
         with (
             httpx.Client(timeout=10) as plain,
             plain.stream("GET", url) as resp,
-            pytest.raises(ErrorBase) as raised,
+            pytest.raises(AgentRunError) as raised,
         ):
             raise_for_status(resp, body_read_timeout_ms=150)
         assert raised.value.cause.endswith(note(150))
 
-        async def run() -> ErrorBase:
+        async def run() -> AgentRunError:
             async with httpx.AsyncClient(timeout=10) as client, client.stream("GET", url) as resp:
                 try:
                     await araise_for_status(resp, body_read_timeout_ms=150)
-                except ErrorBase as err:
+                except AgentRunError as err:
                     return err
             raise AssertionError("no error raised")
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import mitos_errors
 from mitos_errors import _transport
+from mitos_errors._classes import CLASSES
 from mitos_errors._generated.catalogue import TEXT_MAX_CHARS
 
 HTTPX_EXCEPTIONS = sorted(
@@ -33,7 +34,7 @@ def test_every_httpx_exception_is_mapped_or_named_as_not_a_transport_failure() -
     offenders = [
         cls.__name__
         for cls in HTTPX_EXCEPTIONS
-        if cls not in _transport.HTTPX_CODES and not issubclass(cls, _transport.NOT_TRANSPORT)
+        if cls not in _transport.HTTPX_ROLES and not issubclass(cls, _transport.NOT_TRANSPORT)
     ]
     assert not offenders, f"httpx exceptions with no deliberate mapping: {offenders}"
 
@@ -41,7 +42,7 @@ def test_every_httpx_exception_is_mapped_or_named_as_not_a_transport_failure() -
 def test_every_transport_error_subclass_has_its_own_row() -> None:
     """A class is mapped by name, not by falling through to a base's row."""
     rows = [cls.__name__ for cls in HTTPX_EXCEPTIONS if issubclass(cls, httpx.TransportError)]
-    assert [name for name in rows if getattr(httpx, name) not in _transport.HTTPX_CODES] == []
+    assert [name for name in rows if getattr(httpx, name) not in _transport.HTTPX_ROLES] == []
 
 
 @pytest.mark.parametrize(
@@ -70,7 +71,7 @@ def test_other_exceptions_are_not_transport_failures(exc: Exception) -> None:
     assert mitos_errors.error_from_exception(exc) is None
 
 
-transport_classes = st.sampled_from([c for c in HTTPX_EXCEPTIONS if c in _transport.HTTPX_CODES])
+transport_classes = st.sampled_from([c for c in HTTPX_EXCEPTIONS if c in _transport.HTTPX_ROLES])
 
 
 @settings(max_examples=200, deadline=None)
@@ -96,7 +97,7 @@ context_values = st.one_of(
 
 @settings(max_examples=200, deadline=None)
 @given(
-    code=st.sampled_from(sorted(mitos_errors._generated.CLASSES)),
+    code=st.sampled_from(sorted(CLASSES)),
     message=st.text(max_size=80),
     secret=SECRETS,
     context=st.dictionaries(st.from_regex(r"[a-z_]{1,12}", fullmatch=True), context_values, max_size=6),

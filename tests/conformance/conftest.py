@@ -31,7 +31,7 @@ from conformance_kit.server import HttpRun, LoopbackServer
 from conformance_kit.tally import count
 from conformance_kit.vectors import HttpRequest, Vector, load_all
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 Json = Any
 Results = dict[str, dict[str, Json]]
@@ -70,7 +70,8 @@ def vectors() -> tuple[Vector, ...]:
 @pytest.fixture(scope="session")
 def class_names(catalogue: Catalogue) -> dict[str, str]:
     """TypeScript class name -> Python class name, where a catalogue makes them differ."""
-    return {c.ts_class: c.python_class for c in catalogue.codes if c.ts_class != c.python_class}
+    names = [(c.class_names["typescript"], c.class_names["python"]) for c in catalogue.codes]
+    return {ts: py for ts, py in names if ts != py}
 
 
 def require_typescript() -> None:

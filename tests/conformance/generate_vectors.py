@@ -33,7 +33,7 @@ from conformance_kit.cases_text import (
     truncation_vectors,
 )
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]

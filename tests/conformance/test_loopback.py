@@ -23,7 +23,7 @@ from conformance_kit.results import compare
 from conformance_kit.server import HttpRun, LoopbackServer
 from conformance_kit.tally import record
 from conformance_kit.vectors import Vector, body_length, load_all
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 ALL = load_all()
 HTTP = [(index, v) for index, v in enumerate(ALL) if v.http]

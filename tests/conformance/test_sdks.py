@@ -18,7 +18,7 @@ from conformance_kit.py_runner import body_sha256
 from conformance_kit.results import compare
 from conformance_kit.tally import record
 from conformance_kit.vectors import Vector, load_all
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 DIRECT = [v for v in load_all() if v.direct]
 Results = dict[str, dict[str, Any]]

@@ -28,7 +28,7 @@ from conformance_kit.vectors import (
     vector_files,
 )
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 ALL = load_all()
 DIRECT = [v for v in ALL if v.direct]

@@ -21,7 +21,7 @@ from typing import Any
 
 import llms_txt
 
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 Json = Any
 
@@ -59,8 +59,8 @@ def from_catalogue(cat: Catalogue) -> Contract:
     out = Contract("catalogue/errors.yaml", base_class=cat.base_class)
     for c in cat.codes:
         out.codes[c.code] = CodeView(
-            python_class=c.python_class,
-            ts_class=c.ts_class,
+            python_class=c.class_names["python"],
+            ts_class=c.class_names["typescript"],
             http=c.http,
             grpc=c.grpc,
             context={f.name: f.type for f in c.context},

@@ -23,7 +23,7 @@ import mitos_errors
 from conformance_kit import paths
 from conformance_kit.reference import Reference
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "run_code_for_grpc.cjs"

@@ -17,7 +17,8 @@ import pytest
 
 from conformance_kit import paths
 from errcat.cli import load_model
-from errcat.model import TS_TYPES, Catalogue
+from errcat.model.catalogue import Catalogue
+from errcat.render.typescript.schema_to_ts import TS_TYPES
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "ts_introspect.cjs"

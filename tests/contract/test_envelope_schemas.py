@@ -27,9 +27,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conformance_kit import paths
-from errcat import refines
 from errcat.cli import load_model
-from errcat.model import ContextField
+from errcat.model import refines
+from errcat.model.catalogue import ContextField
 
 SCHEMAS = paths.REPO / "schemas"
 CONSUMER, STRICT = "error-envelope.schema.json", "error-envelope.strict.schema.json"

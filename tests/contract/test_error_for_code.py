@@ -28,7 +28,7 @@ from ts_cases import run_ts_cases
 from conformance_kit import paths
 from conformance_kit.reference import Reference
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 HERE = Path(__file__).resolve().parent
 TS_SCRIPT = HERE / "run_error_for_code.cjs"
@@ -136,7 +136,7 @@ def expected(cat: Catalogue, case: Case) -> dict[str, Any] | None:
     else:
         defaults = ref.fallback(case.status)
     out: dict[str, Any] = {
-        "class": entry.python_class if entry is not None else cat.base_class,
+        "class": entry.class_names["python"] if entry is not None else cat.base_class,
         "code": case.code,
         "status": case.status,
     }
@@ -179,7 +179,7 @@ def typescript_results(catalogue: Catalogue) -> dict[str, dict[str, Any]]:
 def _typescript(catalogue: Catalogue, cases: Sequence[Case]) -> list[dict[str, Any]]:
     """Each case built by the TypeScript SDK, in one ``node`` process; class names as Python's."""
     records = run_ts_cases(TS_SCRIPT, [c.plan() for c in cases])
-    ts_to_py = {c.ts_class: c.python_class for c in catalogue.codes}
+    ts_to_py = {c.class_names["typescript"]: c.class_names["python"] for c in catalogue.codes}
     for record in records:
         if isinstance(record.get("class"), str):
             record["class"] = ts_to_py.get(record["class"], record["class"])

@@ -16,7 +16,7 @@ import pytest
 
 from conformance_kit import paths
 from errcat.cli import load_model
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 
 @pytest.fixture(scope="module")

@@ -30,8 +30,8 @@ import pytest
 from catalogue_strategies import to_yaml
 
 from errcat.cli import load_model, run
-from errcat.load import load_catalogue
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
+from errcat.source.load import load_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "catalogue" / "errors.yaml"
@@ -247,8 +247,8 @@ def test_older_sdks_raise_the_nearest_class_they_know_keep_the_code_and_agree(
         else:
             assert nearest is not None, code
         for lang, result, name in (
-            ("python", py, nearest.python_class if nearest else old.base_class),
-            ("typescript", ts, nearest.ts_class if nearest else old.base_class),
+            ("python", py, nearest.class_names["python"] if nearest else old.base_class),
+            ("typescript", ts, nearest.class_names["typescript"] if nearest else old.base_class),
         ):
             assert result["class"] == name, (lang, code, result["class"])
             assert result["code"] == code, (lang, result["code"])
@@ -275,9 +275,18 @@ def test_newer_sdks_raise_each_code_s_own_class_which_its_chain_s_classes_catch(
     for index, code in enumerate(NEW_CODES):
         entry = new.code(code)
         py, ts = got["python"][index], got["typescript"][index]
-        assert (py["class"], ts["class"]) == (entry.python_class, entry.ts_class), code
-        want_py = [entry.python_class, *(new.code(c).python_class for c in entry.chain)]
-        want_ts = [entry.ts_class, *(new.code(c).ts_class for c in entry.chain)]
+        assert (py["class"], ts["class"]) == (
+            entry.class_names["python"],
+            entry.class_names["typescript"],
+        ), code
+        want_py = [
+            entry.class_names["python"],
+            *(new.code(c).class_names["python"] for c in entry.chain),
+        ]
+        want_ts = [
+            entry.class_names["typescript"],
+            *(new.code(c).class_names["typescript"] for c in entry.chain),
+        ]
         assert py["lineage"] == [*want_py, new.base_class], code
         assert ts["lineage"] == [*want_ts, new.base_class], code
         assert (py["retryable"], py["cause"]) == (entry.retryable, entry.cause)

@@ -12,7 +12,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from errcat.load import load_catalogue
+from errcat.source.load import load_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 VERSION_FILE = "src/mitos_errors/_generated/version.py"

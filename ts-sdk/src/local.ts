@@ -7,7 +7,7 @@
 
 import { adopt, type AgentRunError } from "./base.js";
 import { CATCH_ALL, CheckedFields, NewContext, contextValue, specOf } from "./spec.js";
-import { LIMITS } from "./generated/catalogue.js";
+import { LIMITS, SDK_EXEC_DEADLINE, SDK_VALIDATION } from "./generated/catalogue.js";
 import { lookup } from "./parse.js";
 import { sanitizeWithForms, tokenForms } from "./sanitize.js";
 import type { ContextValue, ErrorContext } from "./types.js";
@@ -18,6 +18,13 @@ import type { ErrorClassOf } from "./generated/errors.js";
  * the base class (this runtime serves any catalogue the generator renders).
  */
 type ErrorOf<C extends string> = C extends keyof ErrorClassOf ? InstanceType<ErrorClassOf[C]> : AgentRunError;
+
+// The codes of these errors and the deadline's exit status are the catalogue's
+// (its `sdk` section); a catalogue that declares no validation, or no exec
+// deadline, has no `validateTimeout`, or no `errorForExit`, in its package
+// (generated/helpers.ts exports each only when declared).
+type Validation = NonNullable<typeof SDK_VALIDATION>;
+type Deadline = NonNullable<typeof SDK_EXEC_DEADLINE>;
 
 /** Options of {@link validateTimeout}. */
 export interface ValidateTimeoutOptions {
@@ -36,8 +43,6 @@ export interface ErrorForExitOptions {
   /** The caller's credential: redacted from the output. Never stored. */
   readonly token?: string | undefined;
 }
-
-const EXIT_TIMEOUT = 124;
 
 function context(entries: [string, ContextValue | undefined][]): ErrorContext {
   const out = new NewContext();
@@ -63,16 +68,18 @@ function sdkError<T extends AgentRunError>(code: string, entries: [string, Conte
  *   infinity or a non-number (context `requested_s` when it is a finite number).
  */
 export function validateTimeout(timeoutS: number, options?: ValidateTimeoutOptions): number {
+  const codes = SDK_VALIDATION;
+  if (codes === undefined) throw new Error("validateTimeout needs the catalogue's sdk.validation codes");
   const max = options?.maxTimeoutS ?? LIMITS.maxExecTimeoutS;
   if (typeof timeoutS !== "number" || !Number.isFinite(timeoutS)) {
-    throw sdkError<ErrorOf<"invalid_input">>("invalid_input", []);
+    throw sdkError<ErrorOf<Validation["invalid"]>>(codes.invalid, []);
   }
   // The context keeps numbers by the contract's value rule (an integral one within ±(2^53 − 1)).
   if (timeoutS <= 0) {
-    throw sdkError<ErrorOf<"invalid_input">>("invalid_input", [["requested_s", contextValue(timeoutS)]]);
+    throw sdkError<ErrorOf<Validation["invalid"]>>(codes.invalid, [["requested_s", contextValue(timeoutS)]]);
   }
   if (timeoutS > max) {
-    throw sdkError<ErrorOf<"timeout_too_large">>("timeout_too_large", [
+    throw sdkError<ErrorOf<Validation["tooLarge"]>>(codes.tooLarge, [
       ["requested_s", contextValue(timeoutS)],
       ["max_timeout_s", contextValue(max)],
     ]);
@@ -81,18 +88,22 @@ export function validateTimeout(timeoutS: number, options?: ValidateTimeoutOptio
 }
 
 /**
- * The error of a finished exec: exit code 124 (the conventional timeout
- * status) is the execution deadline; any other exit code is not an error.
+ * The error of a finished exec: the exit status of the catalogue's
+ * `sdk.exec_deadline` (`timeout(1)`'s, in the Mitos catalogue) is the
+ * execution deadline; any other exit code is not an error.
  *
  * @param exitCode - The command's exit status.
  * @param options - `timeoutS` the command ran with; `stdout` and `stderr`
  *   it printed (sanitized and capped); `token` to redact from them.
- * @returns An {@link ExecutionDeadlineError} for 124 (not thrown), else undefined.
+ * @returns The error of the deadline's code (an {@link ExecutionDeadlineError}
+ *   in the Mitos catalogue; not thrown) for the deadline's status, else undefined.
  */
-export function errorForExit(exitCode: number, options?: ErrorForExitOptions): ErrorOf<"exec_timeout"> | undefined {
-  if (exitCode !== EXIT_TIMEOUT) return undefined; // a number, and exactly 124
+export function errorForExit(exitCode: number, options?: ErrorForExitOptions): ErrorOf<Deadline["code"]> | undefined {
+  const deadline = SDK_EXEC_DEADLINE;
+  if (deadline === undefined) throw new Error("errorForExit needs the catalogue's sdk.exec_deadline");
+  if (exitCode !== deadline.exitStatus) return undefined; // a number, and exactly that status
   const forms = tokenForms(options?.token);
-  const entries: [string, ContextValue | undefined][] = [["exit_code", EXIT_TIMEOUT]];
+  const entries: [string, ContextValue | undefined][] = [["exit_code", deadline.exitStatus]];
   const timeoutS = options?.timeoutS;
   if (typeof timeoutS === "number") entries.push(["timeout_s", contextValue(timeoutS)]);
   // Always both streams, empty when not given, as the Python SDK does.
@@ -101,6 +112,6 @@ export function errorForExit(exitCode: number, options?: ErrorForExitOptions): E
     const text = typeof output === "string" ? output : output instanceof Uint8Array ? new TextDecoder().decode(output) : "";
     entries.push([stream, sanitizeWithForms(text, forms)]);
   }
-  return sdkError<ErrorOf<"exec_timeout">>("exec_timeout", entries);
+  return sdkError<ErrorOf<Deadline["code"]>>(deadline.code, entries);
 }
 

@@ -8,11 +8,15 @@
  * ```
  *
  * - a 4xx or 5xx response throws the typed error of its envelope or status;
- * - a failure of the underlying fetch throws `connection_failed` (no server
- *   got the request: safe to resend), `connection_lost` (the request may
- *   have arrived, the response did not arrive whole), `response_timeout`
- *   (the caller's deadline passed) or `canceled` (the caller aborted);
- *   the original error is the typed error's `cause`.
+ * - a failure of the underlying fetch throws the code the catalogue's
+ *   `sdk.transport` gives its role: `failed` (no server got the request:
+ *   safe to resend; `connection_failed` in the Mitos catalogue), `lost` (the
+ *   request may have arrived, the response did not arrive whole;
+ *   `connection_lost`), `timed_out` (the caller's deadline passed;
+ *   `response_timeout`) or `aborted` (the caller aborted; `canceled`); the
+ *   original error is the typed error's `cause`. A failure whose role the
+ *   catalogue gives no code (every one, without `sdk.transport`) is thrown
+ *   unchanged.
  *
  * The body of a 2xx response is wrapped too, so a connection lost while it
  * is read rejects `res.json()` / `res.text()` with the typed error.
@@ -23,6 +27,7 @@
 import type { AgentRunError } from "./base.js";
 import { errorForCode } from "./parse.js";
 import { errorFromResponse } from "./response.js";
+import { SDK_TRANSPORT } from "./generated/catalogue.js";
 
 /** Options of {@link withTypedErrors}. */
 export interface TypedFetchOptions {
@@ -30,23 +35,28 @@ export interface TypedFetchOptions {
   readonly token?: string | undefined;
 }
 
-/** The codes of transport failures. */
-export type TransportCode = "connection_failed" | "connection_lost" | "response_timeout" | "canceled";
+type Roles = NonNullable<typeof SDK_TRANSPORT>;
+
+/** The codes of transport failures: those the catalogue's `sdk.transport` names. */
+export type TransportCode = Exclude<Roles[keyof Roles], undefined>;
+
+/** What a transport failure says about the request: a role of the catalogue's `sdk.transport`. */
+type Role = keyof Roles;
 
 /** A function with the signature of `fetch`. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-const FAILED: TransportCode = "connection_failed";
-const LOST: TransportCode = "connection_lost";
-const TIMEOUT: TransportCode = "response_timeout";
-const CANCELED: TransportCode = "canceled";
+const FAILED: Role = "failed";
+const LOST: Role = "lost";
+const TIMEOUT: Role = "timedOut";
+const ABORTED: Role = "aborted";
 
 /**
  * Node's (undici's) error codes, by what they say about the request. A code
- * that does not say which phase failed gets `connection_lost` (side effects
- * unknown), never `connection_failed`.
+ * that does not say which phase failed gets the role `lost` (side effects
+ * unknown), never `failed`.
  */
-export const UNDICI_CODES: Readonly<Record<string, TransportCode>> = /* @__PURE__ */ Object.freeze({
+export const UNDICI_ROLES: Readonly<Record<string, Role>> = /* @__PURE__ */ Object.freeze({
   ECONNREFUSED: FAILED,
   ENOTFOUND: FAILED,
   EAI_AGAIN: FAILED,
@@ -115,11 +125,26 @@ function chain(error: unknown): unknown[] {
   return out;
 }
 
-/** The code of an undici error code, or of a TLS error code; none for another. */
-function codeOfErrorCode(code: unknown): TransportCode | undefined {
+/** The role of an undici error code, or of a TLS error code; none for another. */
+function roleOfErrorCode(code: unknown): Role | undefined {
   if (typeof code !== "string") return undefined;
-  if (Object.hasOwn(UNDICI_CODES, code)) return UNDICI_CODES[code];
+  if (Object.hasOwn(UNDICI_ROLES, code)) return UNDICI_ROLES[code];
   return TLS_CODE.test(code) ? FAILED : undefined;
+}
+
+/** The role of what a fetch rejected with, or none when it is not a transport failure. */
+function roleOf(error: unknown): Role | undefined {
+  const errors = chain(error);
+  for (const e of errors) {
+    const name = member(e, "name");
+    if (name === "AbortError") return ABORTED;
+    if (name === "TimeoutError") return TIMEOUT;
+  }
+  for (const e of errors) {
+    const role = roleOfErrorCode(member(e, "code"));
+    if (role !== undefined) return role;
+  }
+  return error instanceof TypeError ? LOST : undefined;
 }
 
 /**
@@ -129,20 +154,12 @@ function codeOfErrorCode(code: unknown): TransportCode | undefined {
  * `AbortError` is the caller's abort; `TimeoutError` (`AbortSignal.timeout`)
  * is the caller's deadline; undici's codes are read from the error and the
  * errors it wraps; a bare `TypeError` (a browser's "Failed to fetch", which
- * says nothing more) is `connection_lost`.
+ * says nothing more) is `lost`. The code is the one the catalogue's
+ * `sdk.transport` gives that role; none when it gives none.
  */
 export function transportCodeOf(error: unknown): TransportCode | undefined {
-  const errors = chain(error);
-  for (const e of errors) {
-    const name = member(e, "name");
-    if (name === "AbortError") return CANCELED;
-    if (name === "TimeoutError") return TIMEOUT;
-  }
-  for (const e of errors) {
-    const code = codeOfErrorCode(member(e, "code"));
-    if (code !== undefined) return code;
-  }
-  return error instanceof TypeError ? LOST : undefined;
+  const role = roleOf(error);
+  return role === undefined ? undefined : SDK_TRANSPORT?.[role];
 }
 
 /** `Name: message` of an error and of the errors it wraps, for the typed error's cause (sanitized later). */

@@ -1,7 +1,9 @@
 """Renderers: one per target, each turning the model into files.
 
 Every renderer exposes ``render(cat) -> dict[str, str]``, mapping a POSIX
-path relative to the output root to the file's full text. Renderers share
+path relative to the output root to the file's full text: the neutral
+targets (``schema``, ``docs``, ``llms``) as modules here, each language as
+an :class:`~errcat.render.target.SdkTarget` in ``render/<key>/``. Renderers share
 one Jinja environment (strict, logic-free templates) and one header format,
 so every generated file says what generated it and how to regenerate it.
 """
@@ -14,8 +16,9 @@ from functools import cache
 
 import jinja2
 
-from errcat.languages import LANGUAGES
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
+from errcat.names.languages import LANGUAGES
+from errcat.render.target import sdk_target
 
 NEUTRAL_TARGETS: tuple[str, ...] = ("schema", "docs", "llms")
 """The targets of no one language: the envelope schema, the Markdown catalogue, ``llms.txt``."""
@@ -28,11 +31,19 @@ TARGETS: tuple[str, ...] = NEUTRAL_TARGETS + tuple(lang.key for lang in LANGUAGE
 def environment() -> jinja2.Environment:
     """The Jinja environment every template is rendered with.
 
-    Undefined names raise, trailing newlines are kept and block tags do not
+    A template is named ``<target>/<file>``: the target's own ``templates``
+    folder holds it (``render/python/templates/``), or, for the targets of
+    no one language, ``render/templates/<target>/``. Undefined names raise, trailing newlines are kept and block tags do not
     leave blank lines, so the output is exactly what the template shows.
     """
+    loaders: dict[str, jinja2.BaseLoader] = {
+        name: jinja2.PackageLoader("errcat.render", f"templates/{name}")
+        for name in ("docs", "llms")
+    }
+    for lang in LANGUAGES:
+        loaders[lang.key] = jinja2.PackageLoader(f"errcat.render.{lang.key}", "templates")
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("errcat", "templates"),
+        loader=jinja2.PrefixLoader(loaders),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -75,9 +86,16 @@ def render_template(
 
 
 def renderer(target: str) -> Callable[[Catalogue], dict[str, str]]:
-    """Return the ``render`` function of ``target``; raises ``KeyError`` for an unknown one."""
+    """Return the ``render`` function of ``target``; raises ``KeyError`` for an unknown one.
+
+    A language's target is the ``SdkTarget`` of ``errcat/render/<key>/target.py``
+    (:func:`errcat.render.target.sdk_target`); the others are modules of this package.
+    """
     if target not in TARGETS:
         raise KeyError(target)
+    for lang in LANGUAGES:
+        if lang.key == target:
+            return sdk_target(lang).render
     module = importlib.import_module(f"errcat.render.{target}")
     render: Callable[[Catalogue], dict[str, str]] = module.render
     return render

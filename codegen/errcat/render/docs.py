@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from errcat.model import Catalogue, ContextField, ErrorCode
+from errcat.model.catalogue import Catalogue, ContextField, ErrorCode
+from errcat.names.languages import LANGUAGES
 from errcat.render import anchors, render_template
 from errcat.render.schema import CONSUMER_PATH, STRICT_PATH, dumps
 
@@ -121,8 +122,8 @@ class CodeRow:
     side_effects: str
     origin: str
     guidance: str
-    python_class: str
-    ts_class: str
+    class_cells: tuple[str, ...]
+    """The code's class in each language of ``LANGUAGES``, in order."""
     classes: str
     fallback_statuses: str
     emitted_by: str
@@ -144,11 +145,11 @@ def example_envelope(entry: ErrorCode) -> dict[str, Any]:
 
 
 def class_names(entry: ErrorCode, mark: str = "`") -> str:
-    """The code's class in each SDK: one name when both languages agree."""
-    python, typescript = f"{mark}{entry.python_class}{mark}", f"{mark}{entry.ts_class}{mark}"
-    if python == typescript:
-        return python
-    return f"{python} in Python, {typescript} in TypeScript"
+    """The code's class in each SDK: one name when all languages agree."""
+    names = [f"{mark}{entry.class_names[lang.key]}{mark}" for lang in LANGUAGES]
+    if len(set(names)) == 1:
+        return names[0]
+    return ", ".join(f"{name} in {lang.label}" for name, lang in zip(names, LANGUAGES, strict=True))
 
 
 def envelope_example_code(cat: Catalogue) -> ErrorCode:
@@ -174,8 +175,7 @@ def _row(entry: ErrorCode) -> CodeRow:
         side_effects=entry.side_effects,
         origin=entry.origin,
         guidance=cell(entry.recovery.guidance),
-        python_class=entry.python_class,
-        ts_class=entry.ts_class,
+        class_cells=tuple(entry.class_names[lang.key] for lang in LANGUAGES),
         classes=class_names(entry),
         fallback_statuses=", ".join(entry.fallback_statuses) or "—",
         emitted_by=entry.emitted_by,
@@ -366,6 +366,9 @@ def render(cat: Catalogue) -> dict[str, str]:
         server_rows=[rows[c.code] for c in cat.server_codes],
         sdk_rows=[rows[c.code] for c in cat.sdk_codes],
         all_rows=list(rows.values()),
+        sdk_columns=[
+            f"{lang.label} (`{cat.packages[lang.key][lang.import_field]}`)" for lang in LANGUAGES
+        ],
         fields=_field_rows(cat),
         families=families,
         surfaces=_surface_rows(cat),

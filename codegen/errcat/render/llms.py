@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errcat.languages import LANGUAGES
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
+from errcat.names.languages import LANGUAGES
 from errcat.render import render_template
 from errcat.render.docs import PATH as DOCS_PATH
 from errcat.render.docs import inline, page_anchors
@@ -103,6 +103,9 @@ def render(cat: Catalogue) -> dict[str, str]:
         api_name=one_line(cat.api_name),
         summary=one_line(cat.api_summary),
         unknown_guidance=one_line(cat.unknown.recovery.guidance),
+        packages=", ".join(
+            f"{cat.packages[lang.key][lang.install_field]} for {lang.label}" for lang in LANGUAGES
+        ),
         docs_path=DOCS_PATH,
         consumer_path=CONSUMER_PATH,
         strict_path=STRICT_PATH,

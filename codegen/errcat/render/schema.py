@@ -30,11 +30,11 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import Any
 
-from errcat import refines
-from errcat.model import Catalogue, ContextField, ErrorCode
-from errcat.naming import context_type_name
+from errcat.metaschema import meta_enum, meta_schema
+from errcat.model import refines
+from errcat.model.catalogue import Catalogue, ContextField, ErrorCode
+from errcat.names.naming import context_type_name
 from errcat.render import header_lines
-from errcat.validate import meta_enum, meta_schema
 
 CONSUMER_PATH = "schemas/error-envelope.schema.json"
 STRICT_PATH = "schemas/error-envelope.strict.schema.json"

@@ -8,22 +8,33 @@ from __future__ import annotations
 
 from math import isfinite
 
-from . import ErrorBase
 from ._generated import catalogue as _cat
 from ._headers import header_delay
-from ._sanitize import cap_length, sanitize_text, sanitize_with
-from ._spec import CLASSES, SPECS, classify, defaults_of, refined_code
+from ._sanitize import sanitize_text, sanitize_with
+from ._spec import SPECS, classify, defaults_of, refined_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
-    from typing import Any
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any, ClassVar, Protocol, TypeVar
 
-    from . import ContextValue
     from ._headers import Picked
 
-# What the base class in the package's ``__init__`` reads; it imports this module on first use.
-__all__ = ["SPECS", "classify", "error_by_code", "init_error", "json_dumps"]
+    ContextValue = str | int | float | bool | None
+    """A value a context keeps (:func:`context_value`)."""
+
+    class Fillable(Protocol):
+        """An error as this module fills it: the base class's instances (it imports no class)."""
+
+        catalogue_code: ClassVar[str | None]
+        args: tuple[Any, ...]
+
+    E = TypeVar("E", bound=Fillable)
+
+# What the base class (_base.py) reads; it imports this module on first use. This module
+# imports no error class, so that the base class and its runtime form no import cycle: an
+# error of a new class comes from the caller's ``make`` (``_classes.new_error``).
+__all__ = ["SPECS", "classify", "init_error", "json_dumps"]
 
 MAX_SAFE = 2**53 - 1
 _MAX_KEYS = _cat.CONTEXT_MAX_KEYS
@@ -82,7 +93,7 @@ def context_delay(context: Mapping[str, ContextValue]) -> int | None:
 
 
 def store(
-    err: ErrorBase,
+    err: E,
     code: str,
     message: str,
     cause: str,
@@ -91,7 +102,7 @@ def store(
     context: dict[str, ContextValue],
     request_id: str | None,
     retry_after_ms: int | None,
-) -> ErrorBase:
+) -> E:
     """Set the fields of ``err`` to values already checked and sanitized; returns ``err``."""
     err.args = (message,)
     err.__dict__.update(
@@ -105,11 +116,6 @@ def store(
         retry_after_ms=retry_after_ms,
     )
     return err
-
-
-def note_cut(err: ErrorBase, note: str) -> None:
-    """Append ``note`` to the cause of ``err`` and cap it (contract section 2c: a body cut short)."""
-    err.__dict__["cause"] = cap_length(err.cause + note)
 
 
 def _member_text(value: object, forms: tuple[str, ...]) -> str:
@@ -128,9 +134,10 @@ def fill(
     picked: Picked | None = None,
     retry_after_ms: int | None = None,
     checked_context: dict[str, ContextValue] | None = None,
-    err: ErrorBase | None = None,
+    err: E | None = None,
+    make: Callable[[str | None], E] | None = None,
     own_class: bool = False,
-) -> ErrorBase:
+) -> E:
     """Fill the fields of the error of ``code`` (steps 6 and 7 of contract section 1).
 
     Args:
@@ -145,8 +152,9 @@ def fill(
             context's, else the headers'.
         checked_context: a context already checked, for an error without
             ``members`` (the SDK's own errors).
-        err: the instance to fill (the constructor's ``self``); by default a
-            new instance of the code's class.
+        err: the instance to fill (the constructor's ``self``); else ``make``
+            gives a new instance of the class of the code that picks it (``None``:
+            the base class), as ``_classes.new_error`` does.
         own_class: the defaults are those of the class of ``err`` (a public
             constructor, contract section 3: the base class has the
             catch-all's, empty), never those of ``code``, its chain or ``status``.
@@ -185,8 +193,8 @@ def fill(
         if retry_after_ms is None:
             retry_after_ms = header_delay(picked)
     if err is None:
-        cls = CLASSES[kind] if kind is not None else ErrorBase
-        err = cls.__new__(cls)
+        assert make is not None, "fill needs an instance or a way to make one"
+        err = make(kind)
     return store(err, code, message, cause, remediation, status, context, request_id, retry_after_ms)
 
 
@@ -200,7 +208,7 @@ def _as_members(context: object) -> dict[str, object]:
         return {}
 
 
-def _checked_members(
+def checked_members(
     message: object,
     cause: object,
     remediation: object,
@@ -224,7 +232,7 @@ def _checked_members(
 
 
 def init_error(
-    err: ErrorBase,
+    err: Fillable,
     message: object,
     code: object,
     cause: object,
@@ -234,7 +242,7 @@ def init_error(
     request_id: object,
     retry_after_ms: object,
 ) -> None:
-    """``ErrorBase.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized.
+    """``AgentRunError.__init__``: check the arguments, then :func:`fill` the fields, every text sanitized.
 
     A constructor describes its own class (contract section 3): the defaults are its class's texts
     (the base class: the catch-all's, none), whatever ``code`` and ``status`` are.
@@ -254,29 +262,12 @@ def init_error(
             raise ValueError(f"{type(err).__name__} has code {own!r}, not {code!r}")
         code = finer
     assert isinstance(code, str)
-    members = _checked_members(message, cause, remediation, status, context, request_id, retry_after_ms)
+    members = checked_members(message, cause, remediation, status, context, request_id, retry_after_ms)
     fill(code, members, status, retry_after_ms=retry_after_ms, err=err, own_class=True)  # type: ignore[arg-type]
 
 
-def error_by_code(
-    code: object,
-    message: object,
-    cause: object,
-    remediation: object,
-    status: object,
-    context: Mapping[str, Any] | None,
-) -> ErrorBase:
-    """``error_for_code`` of a code without a class: as if a server sent it (contract section 1).
-
-    The code is sanitized; a catalogue code (once sanitized) gives its class, any other the base
-    class with the texts of the code ``status`` falls back to.
-    """
-    members = _checked_members(message, cause, remediation, status, context, None, None)
-    return fill(sanitize_text(str(code)), members, status)  # type: ignore[arg-type]
-
-
 def json_dumps(data: object) -> str:
-    """``json.dumps`` with non-ASCII characters kept, for :meth:`ErrorBase.to_json`."""
+    """``json.dumps`` with non-ASCII characters kept, for :meth:`AgentRunError.to_json`."""
     import json
 
     return json.dumps(data, ensure_ascii=False)

@@ -8,12 +8,11 @@ used while the error is built and dropped before anything is raised.
 
 from __future__ import annotations
 
-from . import ErrorBase
-from ._fields import note_cut
+from ._base import AgentRunError
 from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
 from ._parse import fallback_error, make_error
-from ._sanitize import token_forms
+from ._sanitize import cap_length, token_forms
 
 try:
     import httpx
@@ -41,6 +40,11 @@ __all__ = [
 
 
 _NO_TIMEOUTS: dict[str, object] = {}
+
+
+def note_cut(err: AgentRunError, note: str) -> None:
+    """Append ``note`` to the cause of ``err`` and cap it (contract section 2c: a body cut short)."""
+    err.__dict__["cause"] = cap_length(err.cause + note)
 
 
 def deadline_of(body_read_timeout_ms: object) -> int | float:
@@ -149,7 +153,9 @@ async def _aread_bounded(resp: httpx.Response, deadline: float) -> tuple[bytes, 
     return b"".join(chunks)[:ERROR_BODY_MAX_BYTES], scope.cancelled_caught
 
 
-def _error_of(resp: httpx.Response, body: bytes, cut: bool, deadline: float, token: str | None) -> ErrorBase:
+def _error_of(
+    resp: httpx.Response, body: bytes, cut: bool, deadline: float, token: str | None
+) -> AgentRunError:
     """The error of a response's body; a body the deadline cut says so in its cause."""
     forms = token_forms(token) if token else ()
     err = make_error(body, resp.status_code, pick_headers(resp.headers), forms)
@@ -160,7 +166,7 @@ def _error_of(resp: httpx.Response, body: bytes, cut: bool, deadline: float, tok
 
 def error_from_response(
     resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
-) -> ErrorBase:
+) -> AgentRunError:
     """The typed error of a response; never raises.
 
     A response already read gives its body as it is (no more than the
@@ -194,7 +200,7 @@ def error_from_response(
 
 async def aerror_from_response(
     resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
-) -> ErrorBase:
+) -> AgentRunError:
     """:func:`error_from_response` for a response of an ``httpx.AsyncClient``."""
     try:
         deadline = deadline_of(body_read_timeout_ms)

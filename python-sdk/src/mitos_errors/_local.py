@@ -4,27 +4,41 @@ from __future__ import annotations
 
 from math import isfinite
 
-from . import ErrorBase
-from ._fields import context_value, error_by_code, fill
+from ._base import AgentRunError
+from ._classes import lookup, new_error
+from ._fields import checked_members, context_value, fill
 from ._generated import catalogue as _cat
-from ._sanitize import sanitize_with, token_forms
-from ._spec import lookup
+from ._sanitize import sanitize_text, sanitize_with, token_forms
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from . import ContextValue
+    from ._fields import ContextValue
 
-__all__ = ["EXEC_TIMEOUT_EXIT_CODE", "error_for_code", "error_for_exit", "validate_timeout"]
+__all__ = ["error_for_code", "error_for_exit", "validate_timeout"]
 
-EXEC_TIMEOUT_EXIT_CODE = 124
-"""The conventional exit status of a command killed at its deadline (``timeout(1)``)."""
+# The codes of these errors and the deadline's exit status are the catalogue's
+# (its ``sdk`` section); a catalogue that declares no validation, or no exec
+# deadline, has no ``validate_timeout``, or no ``error_for_exit``, in its package.
 
-_TIMEOUT_TOO_LARGE = "timeout_too_large"
-_INVALID_INPUT = "invalid_input"
-_EXEC_TIMEOUT = "exec_timeout"
+
+def _error_by_code(
+    code: object,
+    message: object,
+    cause: object,
+    remediation: object,
+    status: object,
+    context: Mapping[str, Any] | None,
+) -> AgentRunError:
+    """``error_for_code`` of a code without a class: as if a server sent it (contract section 1).
+
+    The code is sanitized; a catalogue code (once sanitized) gives its class, any other the base
+    class with the texts of the code ``status`` falls back to.
+    """
+    members = checked_members(message, cause, remediation, status, context, None, None)
+    return fill(sanitize_text(str(code)), members, status, make=new_error)  # type: ignore[arg-type]
 
 
 def error_for_code(
@@ -35,7 +49,7 @@ def error_for_code(
     remediation: str = "",
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
-) -> ErrorBase:
+) -> AgentRunError:
     """Build the typed error of ``code`` (the base class for an unknown code).
 
     Every text is sanitized (without a token); an empty ``message``, ``cause``
@@ -55,18 +69,15 @@ def error_for_code(
         An instance of the code's class, ready to raise.
     """
     cls = lookup(code)
-    if cls is ErrorBase:  # the base class's constructor would describe the base class, not the code
-        return error_by_code(code, message, cause, remediation, status, context)
+    if cls is AgentRunError:  # the base class's constructor would describe the base class, not the code
+        return _error_by_code(code, message, cause, remediation, status, context)
     return cls(message, code, cause=cause, remediation=remediation, status=status, context=context)
 
 
-def _local_error(code: str, context: dict[str, ContextValue]) -> ErrorBase:
-    """The error of an SDK-local ``code`` with the catalogue's texts and ``context`` as it is.
-
-    A catalogue without the code gives the base class with the texts of the
-    default fallback, as :func:`error_for_code` does without a status.
-    """
-    return fill(code, None, None, checked_context=context)
+def _local_error(code: str, context: dict[str, ContextValue]) -> AgentRunError:
+    """The error of an SDK-local ``code`` (one the catalogue's ``sdk`` section names) with the
+    catalogue's texts and ``context`` as it is."""
+    return fill(code, None, None, checked_context=context, make=new_error)
 
 
 def _number(value: object) -> float | None:
@@ -99,20 +110,24 @@ def validate_timeout(timeout_s: float, *, max_timeout_s: float = _cat.MAX_EXEC_T
         InvalidInputError: ``timeout_s`` is zero, negative, NaN, infinite or
             not a number (context ``requested_s`` when it is a finite number).
     """
+    codes = _cat.SDK_VALIDATION
+    if not codes:  # the package does not export it then; reached only through this module
+        raise NotImplementedError("validate_timeout needs the catalogue's sdk.validation codes")
+    invalid = codes["invalid"]
     number = _number(timeout_s)
     if number is None or not isfinite(number):
-        raise _local_error(_INVALID_INPUT, {})
+        raise _local_error(invalid, {})
     keep, requested = context_value(number, ())
     context: dict[str, ContextValue] = {"requested_s": requested} if keep else {}
     if number <= 0:
-        raise _local_error(_INVALID_INPUT, context)
+        raise _local_error(invalid, context)
     if number > max_timeout_s:
         ceiling = _number(max_timeout_s)
         if ceiling is not None:
             keep, value = context_value(ceiling, ())
             if keep:
                 context["max_timeout_s"] = value
-        raise _local_error(_TIMEOUT_TOO_LARGE, context)
+        raise _local_error(codes["too_large"], context)
     return timeout_s
 
 
@@ -123,8 +138,12 @@ def error_for_exit(
     stdout: str | bytes = "",
     stderr: str | bytes = "",
     token: str | None = None,
-) -> ErrorBase | None:
-    """The execution-deadline error of an exec that exited 124, keeping its partial output.
+) -> AgentRunError | None:
+    """The execution-deadline error of an exec that exited with the deadline's status, keeping its
+    partial output.
+
+    The status and the code are the catalogue's ``sdk.exec_deadline`` (for ``timeout(1)``, whose
+    convention the Mitos catalogue follows, the status of a command killed at its deadline).
 
     Args:
         exit_code: the command's exit status.
@@ -134,15 +153,19 @@ def error_for_exit(
         token: the caller's credential, to be kept out of the output.
 
     Returns:
-        An ``ExecutionDeadlineError`` (context ``exit_code``, ``timeout_s``
-        when given, ``stdout``, ``stderr``) for exit code 124; ``None`` for
-        any other exit code.
+        The error of the deadline's code, an ``ExecutionDeadlineError`` in the Mitos catalogue
+        (context ``exit_code``, ``timeout_s`` when given, ``stdout``, ``stderr``), for the
+        deadline's exit status; ``None`` for any other exit code.
     """
-    if type(exit_code) is not int or exit_code != EXEC_TIMEOUT_EXIT_CODE:
+    deadline = _cat.SDK_EXEC_DEADLINE
+    if deadline is None:  # the package does not export it then; reached only through this module
+        raise NotImplementedError("error_for_exit needs the catalogue's sdk.exec_deadline")
+    code, status = deadline
+    if type(exit_code) is not int or exit_code != status:
         return None
     forms = token_forms(token) if token else ()
     del token
-    context: dict[str, ContextValue] = {"exit_code": EXEC_TIMEOUT_EXIT_CODE}
+    context: dict[str, ContextValue] = {"exit_code": status}
     if timeout_s is not None:
         number = _number(timeout_s)
         if number is not None:
@@ -152,4 +175,4 @@ def error_for_exit(
     for name, output in (("stdout", stdout), ("stderr", stderr)):
         text = output.decode("utf-8", "replace") if isinstance(output, (bytes, bytearray)) else str(output)
         context[name] = sanitize_with(text, forms)
-    return _local_error(_EXEC_TIMEOUT, context)
+    return _local_error(code, context)

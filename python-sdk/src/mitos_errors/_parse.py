@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from . import ErrorBase
+from ._base import AgentRunError
+from ._classes import new_error
 from ._fields import MAX_SAFE, context_delay, context_value, fill, store
 from ._generated import catalogue as _cat
 from ._headers import header_delay, pick_headers
@@ -24,13 +25,13 @@ from ._sanitize import (
     token_forms,
     untouched_ascii,
 )
-from ._spec import CLASSES, SPECS, CodeSpec, fallback_code, refined_code
+from ._spec import SPECS, CodeSpec, fallback_code, refined_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from . import ContextValue
+    from ._fields import ContextValue
     from ._headers import Picked
 
 __all__ = ["error_from_body"]
@@ -247,7 +248,7 @@ def _plain_body_error(
     status: int,
     picked: Picked | None,
     forms: tuple[str, ...],
-) -> ErrorBase | None:
+) -> AgentRunError | None:
     """The fast path: the error of a plain body (:func:`_body_is_plain`), or ``None`` when it does not apply.
 
     Every string that is not catalogue text known to be untouched is queued
@@ -281,12 +282,11 @@ def _plain_body_error(
     delay = context_delay(context) if context else None
     if delay is None and picked is not None:
         delay = header_delay(picked)
-    cls = CLASSES[kind] if kind is not None else ErrorBase
     status_kept = status if type(status) is int else None
-    return store(cls.__new__(cls), code, message, cause, remediation, status_kept, context, request_id, delay)
+    return store(new_error(kind), code, message, cause, remediation, status_kept, context, request_id, delay)
 
 
-def make_error(body: object, status: int, picked: Picked | None, forms: tuple[str, ...]) -> ErrorBase:
+def make_error(body: object, status: int, picked: Picked | None, forms: tuple[str, ...]) -> AgentRunError:
     """Steps 1 to 7 of contract section 1; ``picked`` is what :func:`_headers.pick_headers` found."""
     text = _text_of(body)
     first = text[:1]
@@ -294,15 +294,15 @@ def make_error(body: object, status: int, picked: Picked | None, forms: tuple[st
     envelope = value.get("error") if type(value) is dict else None
     raw_code = envelope.get("code") if type(envelope) is dict else None
     if type(raw_code) is not str or not raw_code:
-        return fill(fallback_code(status), None, status, forms=forms, picked=picked)
+        return fill(fallback_code(status), None, status, forms=forms, picked=picked, make=new_error)
     assert type(envelope) is dict
     err = _plain_body_error(text, envelope, raw_code, status, picked, forms)
     if err is not None:
         return err
     code = sanitize_with(raw_code, forms)
     if not code:
-        return fill(fallback_code(status), None, status, forms=forms, picked=picked)
-    return fill(code, envelope, status, forms=forms, picked=picked)
+        return fill(fallback_code(status), None, status, forms=forms, picked=picked, make=new_error)
+    return fill(code, envelope, status, forms=forms, picked=picked, make=new_error)
 
 
 def error_from_body(
@@ -311,7 +311,7 @@ def error_from_body(
     status: int,
     headers: Mapping[str, str] | object | None = None,
     token: str | bytes | None = None,
-) -> ErrorBase:
+) -> AgentRunError:
     """Turn an error response into its typed error; never raises.
 
     Reads at most the catalogue's body cap. A JSON envelope
@@ -342,10 +342,10 @@ def error_from_body(
         return fallback_error(status)
 
 
-def fallback_error(status: int) -> ErrorBase:
+def fallback_error(status: int) -> AgentRunError:
     """The status-derived error, for a failure in building one (unreachable by design).
 
     If a bug lands in the error path, the caller still gets the typed error of
     the status instead of an exception from the error path.
     """
-    return fill(fallback_code(status), None, status)
+    return fill(fallback_code(status), None, status, make=new_error)

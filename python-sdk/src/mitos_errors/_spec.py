@@ -1,143 +1,23 @@
-"""What the catalogue says about each code: specs, classes, the fallback map and the catch-all."""
+"""What the catalogue says about each code: specs, the fallback map and the catch-all.
+
+Data only: the classes are :mod:`._classes`' (this module imports no class, so the base
+class's runtime can read it).
+"""
 
 from __future__ import annotations
 
-from . import ErrorBase
-from . import _generated as _errors
 from ._generated import catalogue as _cat
+from ._generated.record import CodeSpec, Recovery
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from ._generated.envelope import Origin
 
-__all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code", "lookup", "refined_code"]
-
-
-class Recovery:
-    """What a caller (a program or a language model) should do next.
-
-    Attributes:
-        action: ``revise_and_retry``, ``retry_later``, ``reauthenticate``,
-            ``rediscover``, ``reduce_work``, ``inspect_and_escalate``, ...
-        same_arguments: whether resending the very same request can succeed:
-            ``safe``, ``conditional``, ``discouraged`` or ``never``.
-        guidance: one sentence saying what to do.
-    """
-
-    __slots__ = ("action", "same_arguments", "guidance")
-
-    def __init__(self, action: str, same_arguments: str, guidance: str = "") -> None:
-        if TYPE_CHECKING:  # instance attributes, declared here: on the class they are slots
-            self.action: str
-            self.same_arguments: str
-            self.guidance: str
-        object.__setattr__(self, "action", action)
-        object.__setattr__(self, "same_arguments", same_arguments)
-        object.__setattr__(self, "guidance", guidance)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Recovery is read-only; cannot set {name!r}")
-
-    def __repr__(self) -> str:
-        return (
-            f"Recovery(action={self.action!r}, same_arguments={self.same_arguments!r}, "
-            f"guidance={self.guidance!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Recovery):
-            return NotImplemented
-        return (self.action, self.same_arguments, self.guidance) == (
-            other.action,
-            other.same_arguments,
-            other.guidance,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.action, self.same_arguments, self.guidance))
-
-    def __reduce__(self) -> tuple[type[Recovery], tuple[str, str, str]]:
-        return (Recovery, (self.action, self.same_arguments, self.guidance))
-
-    def to_dict(self) -> dict[str, str]:
-        """The advice as a JSON-ready dict."""
-        return {"action": self.action, "same_arguments": self.same_arguments, "guidance": self.guidance}
-
-
-class CodeSpec:
-    """Everything the catalogue says about one code; read-only.
-
-    ``message``, ``cause`` and ``remediation`` are the defaults an error of
-    this code gets when the server sends none; ``context_fields`` are the
-    context keys the code documents.
-    """
-
-    __slots__ = (
-        "code",
-        "class_name",
-        "message",
-        "cause",
-        "remediation",
-        "http_status",
-        "grpc_status",
-        "retryable",
-        "is_auth_failure",
-        "is_cancelled",
-        "recovery",
-        "side_effects",
-        "origin",
-        "emitted_by",
-        "context_fields",
-    )
-
-    def __init__(self, code: str, row: _cat.Row) -> None:
-        """The spec of ``code`` from its row of the generated catalogue."""
-        if TYPE_CHECKING:  # instance attributes, declared here: on the class they are slots
-            self.code: str
-            self.class_name: str
-            self.message: str
-            self.cause: str
-            self.remediation: str
-            self.http_status: int
-            self.grpc_status: str
-            self.retryable: bool
-            self.is_auth_failure: bool
-            self.is_cancelled: bool
-            self.recovery: Recovery
-            self.side_effects: str
-            self.origin: Origin
-            self.emitted_by: str
-            self.context_fields: tuple[str, ...]
-        values: dict[str, object] = {**row, "code": code, "recovery": Recovery(**row["recovery"])}
-        for name in self.__slots__:
-            object.__setattr__(self, name, values[name])
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"CodeSpec is read-only; cannot set {name!r}")
-
-    def __repr__(self) -> str:
-        return f"CodeSpec(code={self.code!r}, class_name={self.class_name!r}, http_status={self.http_status})"
-
-    @property
-    def sdk_local(self) -> bool:
-        """True for a code the SDK synthesizes and no server sends."""
-        return self.emitted_by == "sdk"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The spec as a JSON-ready dict."""
-        out: dict[str, Any] = {name: getattr(self, name) for name in self.__slots__}
-        out["recovery"] = self.recovery.to_dict()
-        out["context_fields"] = list(self.context_fields)
-        return out
+__all__ = ["CodeSpec", "Recovery", "code_for_grpc", "code_spec", "fallback_code", "refined_code"]
 
 
 SPECS: dict[str, CodeSpec] = {code: CodeSpec(code, row) for code, row in _cat.SPECS.items()}
 """Every code of the catalogue with its :class:`CodeSpec`."""
-
-CLASSES: dict[str, type[ErrorBase]] = dict(_errors.CLASSES)
-"""Every code of the catalogue with its class."""
 
 
 class CatchAll:
@@ -184,14 +64,6 @@ def refined_code(chain: object) -> str | None:
 def code_spec(code: str) -> CodeSpec | None:
     """Return the catalogue's spec of ``code``, or ``None`` for a code it does not know."""
     return SPECS.get(code)
-
-
-def lookup(code: str) -> type[ErrorBase]:
-    """Return the exception class of ``code``; a code the catalogue does not know gives the base class.
-
-    The match is exact: ``code`` is compared as given, not sanitized.
-    """
-    return CLASSES.get(code, ErrorBase) if type(code) is str else ErrorBase
 
 
 def fallback_code(status: int | None) -> str:

@@ -7,10 +7,14 @@ subclass for everything that can go wrong with a call:
 - a 4xx or 5xx response: the typed error of its envelope, or of its status
   (as :class:`ErrorHook` does);
 - a transport exception, while connecting, sending or reading, including one
-  raised half-way through a 2xx body: ``connection_failed`` (no server got the
-  request: safe to resend), ``connection_lost`` (the request may have arrived,
-  the response did not arrive whole) or ``response_timeout`` (the caller's
-  deadline passed). The original exception is chained as ``__cause__``.
+  raised half-way through a 2xx body: the code the catalogue's
+  ``sdk.transport`` gives its role: ``failed`` (no server got the request:
+  safe to resend; ``connection_failed`` in the Mitos catalogue), ``lost`` (the
+  request may have arrived, the response did not arrive whole;
+  ``connection_lost``) or ``timed_out`` (the caller's deadline passed;
+  ``response_timeout``). The original exception is chained as ``__cause__``.
+  A catalogue without ``sdk.transport`` types responses only: a transport
+  exception passes through unchanged.
 
 A caller's own cancellation (``asyncio.CancelledError``, ``KeyboardInterrupt``)
 is not an ``Exception`` and passes through untouched, as asyncio and anyio need.
@@ -24,47 +28,49 @@ from collections.abc import AsyncIterator, Iterator
 
 import httpx
 
-from . import ErrorBase
+from ._base import AgentRunError
+from ._generated import catalogue as _cat
 
 __all__ = ["AsyncErrorTransport", "ErrorTransport", "error_from_exception"]
 
-CONNECTION_FAILED = "connection_failed"
-CONNECTION_LOST = "connection_lost"
-RESPONSE_TIMEOUT = "response_timeout"
+# The roles of transport failures, as the catalogue's sdk.transport names them.
+FAILED = "failed"
+LOST = "lost"
+TIMED_OUT = "timed_out"
 
 # Every httpx exception a transport can raise, by what it says about the
 # request. A class that does not say which phase failed gets the "unknown"
-# code (connection_lost), never the "nothing was sent" one.
-HTTPX_CODES: dict[type[Exception], str] = {
-    httpx.ConnectError: CONNECTION_FAILED,
-    httpx.ConnectTimeout: CONNECTION_FAILED,
-    httpx.PoolTimeout: CONNECTION_FAILED,  # no connection was free: nothing was sent
-    httpx.ProxyError: CONNECTION_FAILED,  # the proxy refused to open the tunnel
-    httpx.UnsupportedProtocol: CONNECTION_FAILED,  # no connection was attempted
-    httpx.ReadTimeout: RESPONSE_TIMEOUT,
-    httpx.WriteTimeout: RESPONSE_TIMEOUT,
-    httpx.TimeoutException: RESPONSE_TIMEOUT,
-    httpx.ReadError: CONNECTION_LOST,
-    httpx.WriteError: CONNECTION_LOST,
-    httpx.CloseError: CONNECTION_LOST,
-    httpx.NetworkError: CONNECTION_LOST,
-    httpx.RemoteProtocolError: CONNECTION_LOST,
-    httpx.LocalProtocolError: CONNECTION_LOST,
-    httpx.ProtocolError: CONNECTION_LOST,
-    httpx.DecodingError: CONNECTION_LOST,
-    httpx.TransportError: CONNECTION_LOST,
-    httpx.RequestError: CONNECTION_LOST,
-    httpx.HTTPError: CONNECTION_LOST,  # a bare one, from a custom transport: nothing more is known
+# role (lost), never the "nothing was sent" one.
+HTTPX_ROLES: dict[type[Exception], str] = {
+    httpx.ConnectError: FAILED,
+    httpx.ConnectTimeout: FAILED,
+    httpx.PoolTimeout: FAILED,  # no connection was free: nothing was sent
+    httpx.ProxyError: FAILED,  # the proxy refused to open the tunnel
+    httpx.UnsupportedProtocol: FAILED,  # no connection was attempted
+    httpx.ReadTimeout: TIMED_OUT,
+    httpx.WriteTimeout: TIMED_OUT,
+    httpx.TimeoutException: TIMED_OUT,
+    httpx.ReadError: LOST,
+    httpx.WriteError: LOST,
+    httpx.CloseError: LOST,
+    httpx.NetworkError: LOST,
+    httpx.RemoteProtocolError: LOST,
+    httpx.LocalProtocolError: LOST,
+    httpx.ProtocolError: LOST,
+    httpx.DecodingError: LOST,
+    httpx.TransportError: LOST,
+    httpx.RequestError: LOST,
+    httpx.HTTPError: LOST,  # a bare one, from a custom transport: nothing more is known
 }
 
 # The exceptions of the standard library a custom transport may let through.
-OS_CODES: dict[type[Exception], str] = {
-    ssl.SSLCertVerificationError: CONNECTION_FAILED,
-    ConnectionRefusedError: CONNECTION_FAILED,
-    socket.gaierror: CONNECTION_FAILED,
-    TimeoutError: RESPONSE_TIMEOUT,
-    ssl.SSLError: CONNECTION_LOST,
-    OSError: CONNECTION_LOST,
+OS_ROLES: dict[type[Exception], str] = {
+    ssl.SSLCertVerificationError: FAILED,
+    ConnectionRefusedError: FAILED,
+    socket.gaierror: FAILED,
+    TimeoutError: TIMED_OUT,
+    ssl.SSLError: LOST,
+    OSError: LOST,
 }
 
 # httpx exceptions that are not transport failures: the caller's own misuse or
@@ -77,17 +83,18 @@ NOT_TRANSPORT: tuple[type[Exception], ...] = (
     httpx.StreamError,  # StreamConsumed, StreamClosed, ResponseNotRead, RequestNotRead
 )
 
-_CODES = {**HTTPX_CODES, **OS_CODES}
+_ROLES = {**HTTPX_ROLES, **OS_ROLES}
 
 
 def _code_of(exc: BaseException) -> str | None:
-    """The code of a transport exception: its nearest class in the tables, else ``None``."""
+    """The code of a transport exception: the catalogue's code of the role of its nearest class in
+    the tables, else ``None`` (also for every exception when the catalogue declares no transport)."""
     if isinstance(exc, NOT_TRANSPORT):
         return None
     for cls in type(exc).__mro__:
-        code = _CODES.get(cls)
-        if code is not None:
-            return code
+        role = _ROLES.get(cls)
+        if role is not None:
+            return _cat.SDK_TRANSPORT.get(role)
     return None
 
 
@@ -101,7 +108,7 @@ def _cause_of(exc: BaseException) -> str:
     return f"{name}: {text}" if text else name
 
 
-def error_from_exception(exc: BaseException, token: str | None = None) -> ErrorBase | None:
+def error_from_exception(exc: BaseException, token: str | None = None) -> AgentRunError | None:
     """The typed error of a transport exception, or ``None`` for any other exception.
 
     The error's cause names the exception and its message, sanitized (the
@@ -113,7 +120,8 @@ def error_from_exception(exc: BaseException, token: str | None = None) -> ErrorB
             from a custom transport).
         token: the caller's credential, kept out of the cause.
     """
-    from . import error_for_code, sanitize_text
+    from ._local import error_for_code
+    from ._sanitize import sanitize_text
 
     code = _code_of(exc)
     if code is None:
@@ -135,7 +143,7 @@ class _Credential:
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError(f"{type(self).__name__} holds a credential and is not picklable")
 
-    def _typed(self, exc: Exception) -> ErrorBase | None:
+    def _typed(self, exc: Exception) -> AgentRunError | None:
         return error_from_exception(exc, self._token)
 
 
@@ -196,7 +204,7 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from . import error_from_response
+        from ._http import error_from_response
 
         try:
             response = self._inner.handle_request(request)
@@ -229,7 +237,7 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from . import aerror_from_response
+        from ._http import aerror_from_response
 
         try:
             response = await self._inner.handle_async_request(request)

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from conformance_kit.reference import Reference
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
 
 Json = Any
 
@@ -55,7 +55,7 @@ def expect_code(
 ) -> dict[str, Json]:
     """The full expectation for a response that selects the catalogue code ``entry``."""
     return {
-        "class": entry.python_class,
+        "class": entry.class_names["python"],
         "code": entry.code,
         "status": status,
         "message": entry.message if message is None else message,

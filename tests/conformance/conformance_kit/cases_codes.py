@@ -12,7 +12,7 @@ from conformance_kit.cases import (
     predictable,
     vector,
 )
-from errcat.model import Catalogue, ErrorCode
+from errcat.model.catalogue import Catalogue, ErrorCode
 
 HTML_PAGE = (
     "<html>\r\n<head><title>{status} Proxy Error</title></head>\r\n<body>\r\n"

@@ -12,7 +12,7 @@ from conformance_kit.cases import (
     predictable,
     vector,
 )
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 
 def bound_vectors(cat: Catalogue) -> list[dict[str, Json]]:

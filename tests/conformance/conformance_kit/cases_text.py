@@ -11,7 +11,7 @@ from conformance_kit.cases import (
     parts_text,
     vector,
 )
-from errcat.model import Catalogue, CharRange
+from errcat.model.catalogue import Catalogue, CharRange
 
 
 def _slug(r: CharRange) -> str:

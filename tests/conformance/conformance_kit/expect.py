@@ -26,7 +26,7 @@ from typing import Any
 from conformance_kit.reference import Reference
 from conformance_kit.results import TEXT_FIELDS
 from conformance_kit.vectors import Vector, expand_text
-from errcat.model import Catalogue
+from errcat.model.catalogue import Catalogue
 
 Json = Any
 DEFAULT_TOLERANCE_MS = 120_000
@@ -149,7 +149,7 @@ def _check_classification(vector: Vector, result: dict[str, Json], cat: Catalogu
     if entry is None:
         # An unknown code is classified as the class it was raised as (a code of its refines chain).
         shown = result.get("class")
-        entry = next((c for c in cat.codes if shown in (c.python_class, c.ts_class)), None)
+        entry = next((c for c in cat.codes if shown in c.class_names.values()), None)
     classified = Reference(cat).classify(entry)
     for name, want in classified.items():
         got = result.get(name, "<missing>")

@@ -20,8 +20,8 @@ from typing import Any
 
 from conformance_kit.reference_headers import HeaderReference, Headers
 from conformance_kit.reference_text import SanitizerReference
-from errcat.model import ErrorCode
-from errcat.refines import MAX_CHAIN
+from errcat.model.catalogue import ErrorCode
+from errcat.model.refines import MAX_CHAIN
 
 JSON_WHITESPACE = " \t\n\r"
 MAX_SAFE = 2**53 - 1
@@ -195,7 +195,7 @@ class Reference(HeaderReference, SanitizerReference):
                 "grpc_status": None,
             }
         return {
-            "class": entry.python_class,
+            "class": entry.class_names["python"],
             "retryable": entry.retryable,
             "is_auth_failure": entry.auth_failure,
             "is_cancelled": entry.cancelled,

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 
-from errcat.model import Catalogue, CharRange
+from errcat.model.catalogue import Catalogue, CharRange
 
 ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 B64 = ALNUM + "+/"

@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, Limits } from "./record.js";
+import type { FallbackMap, GrpcGatewayMap } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -66,6 +67,37 @@ export const LIMITS: Limits = {
 
 /** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
 export const REFINES_MAX = 16;
+
+/** The code of each role of a transport failure (the catalogue's `sdk.transport`); undefined when it declares none, and then no transport failure is typed. */
+export const SDK_TRANSPORT: {
+  readonly failed: "connection_failed";
+  readonly lost: "connection_lost";
+  readonly timedOut: "response_timeout";
+  readonly aborted: "canceled";
+} | undefined = {
+  failed: "connection_failed",
+  lost: "connection_lost",
+  timedOut: "response_timeout",
+  aborted: "canceled",
+};
+
+/** The codes of a rejected timeout, by role (the catalogue's `sdk.validation`); undefined when it declares none, and then the package has no `validateTimeout`. */
+export const SDK_VALIDATION: {
+  readonly invalid: "invalid_input";
+  readonly tooLarge: "timeout_too_large";
+} | undefined = {
+  invalid: "invalid_input",
+  tooLarge: "timeout_too_large",
+};
+
+/** The code of a command stopped at its deadline and the exit status that tells it (the catalogue's `sdk.exec_deadline`); undefined when it declares none, and then the package has no `errorForExit`. */
+export const SDK_EXEC_DEADLINE: {
+  readonly code: "exec_timeout";
+  readonly exitStatus: 124;
+} | undefined = {
+  code: "exec_timeout",
+  exitStatus: 124,
+};
 
 /** The texts of `bad_gateway` (frozen): the defaults of its errors' fields. */
 const BAD_GATEWAY_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
@@ -1597,7 +1629,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
   message: "",
   cause: "",
   remediation: "",
-  className: BASE_CLASS_NAME,
+  className: "AgentRunError",
   httpStatus: undefined,
   grpcStatus: undefined,
   contextFields: /* @__PURE__ */ Object.freeze([]),

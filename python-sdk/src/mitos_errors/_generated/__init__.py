@@ -61,32 +61,17 @@ catch-all), ``sanitizer_rules`` (the sanitizer's character table, patterns and t
 ``envelope`` (the envelope ``TypedDict`` models).
 """
 
+# The hand-written base class (_base.py) is this catalogue's base class: named
+# after it, documented by it, one class less on every error's MRO.
+from .._base import AgentRunError
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Literal
 
-    from .. import _ErrorBase
-
-    class AgentRunError(_ErrorBase):
-        """The base of every error of the Mitos sandbox API; ``except AgentRunError`` catches them
-        all.
-
-        A code that is not in the catalogue gives this class itself, with the code kept as sent
-        (sanitized) and the catalogue's catch-all classification: not retryable, recovery
-        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown, origin
-        runtime.
-        """
-
-    ErrorBase = AgentRunError
-    """What the hand-written runtime's annotations name: the catalogue's base class."""
-else:
-    # The hand-written base class is this catalogue's base class: named after it,
-    # documented by it, one class less on every error's MRO. Type checkers see it
-    # as the class above, so they call it by the name it has at run time.
-    from .. import ErrorBase as AgentRunError
-
-    AgentRunError.__name__ = AgentRunError.__qualname__ = "AgentRunError"
-    AgentRunError.__doc__ = """The base of every error of the Mitos sandbox API; ``except AgentRunError`` catches them all.
+AgentRunError.__name__ = AgentRunError.__qualname__ = "AgentRunError"
+AgentRunError.__module__ = "mitos_errors"
+AgentRunError.__doc__ = """The base of every error of the Mitos sandbox API; ``except AgentRunError`` catches them all.
 
 A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
 and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
@@ -145,6 +130,24 @@ __all__ = [
     "UnexpectedStatusError",
     "WorkspaceNotFoundError",
 ]
+
+HELPERS: "dict[str, str]" = {
+    "EXEC_TIMEOUT_EXIT_CODE": "._generated.catalogue",
+    "error_for_exit": "._local",
+    "validate_timeout": "._local",
+}
+"""The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
+the package exports them beside the classes (and has none of the others)."""
+if TYPE_CHECKING:
+    from .._local import error_for_exit as error_for_exit
+    from .._local import validate_timeout as validate_timeout
+    from .catalogue import EXEC_TIMEOUT_EXIT_CODE as EXEC_TIMEOUT_EXIT_CODE
+
+    __all__ += [
+        "EXEC_TIMEOUT_EXIT_CODE",
+        "error_for_exit",
+        "validate_timeout",
+    ]
 
 
 class BadGatewayError(AgentRunError):
@@ -1233,58 +1236,3 @@ class WorkspaceNotFoundError(AgentRunError):
     code = catalogue_code = "workspace_not_found"
     http_status = 404
     grpc_status = "NotFound"
-
-
-CLASSES: "dict[str, type[AgentRunError]]" = {
-    "bad_gateway": BadGatewayError,
-    "bad_request": BadRequestError,
-    "body_too_large": BodyTooLargeError,
-    "budget_exhausted": BudgetExhaustedError,
-    "build_failed": BuildFailedError,
-    "canceled": RequestCanceledError,
-    "conflict": ConflictError,
-    "connection_failed": ConnectionFailedError,
-    "connection_lost": ConnectionLostError,
-    "exec_failed": ExecFailedError,
-    "exec_timeout": ExecutionDeadlineError,
-    "file_failed": FileFailedError,
-    "forbidden": ForbiddenError,
-    "fork_rejected": ForkRejectedError,
-    "fork_unavailable": ForkUnavailableError,
-    "gateway_timeout": GatewayTimeoutError,
-    "idle_timeout": IdleTimeoutError,
-    "integration_dependency_missing": IntegrationDependencyMissingError,
-    "integration_registration_pending": IntegrationRegistrationPendingError,
-    "internal": InternalError,
-    "invalid_expose_label": InvalidExposeLabelError,
-    "invalid_input": InvalidInputError,
-    "invalid_json": InvalidJsonError,
-    "invalid_output": InvalidOutputError,
-    "invalid_response": InvalidResponseError,
-    "invalid_serve_port": InvalidServePortError,
-    "kubernetes_not_installed": KubernetesNotInstalledError,
-    "missing_expose_domain": MissingExposeDomainError,
-    "missing_image_or_pool": MissingImageOrPoolError,
-    "missing_serve_pool": MissingServePoolError,
-    "no_default_pool": NoDefaultPoolError,
-    "no_diff": NoDiffError,
-    "not_bound": NotBoundError,
-    "not_found": NotFoundError,
-    "pool_image_mismatch": PoolImageMismatchError,
-    "quota_exceeded": QuotaExceededError,
-    "rate_limited": RateLimitedError,
-    "ready_timeout": ReadyTimeoutError,
-    "request_timeout": RequestTimeoutError,
-    "reserved_expose_label": ReservedExposeLabelError,
-    "response_timeout": ResponseTimeoutError,
-    "revision_not_committed": RevisionNotCommittedError,
-    "sandbox_failed": SandboxFailedError,
-    "timeout_too_large": TimeoutTooLargeError,
-    "too_many_streams": TooManyStreamsError,
-    "unauthorized": UnauthorizedError,
-    "unavailable": UnavailableError,
-    "unexpected_status": UnexpectedStatusError,
-    "workspace_not_found": WorkspaceNotFoundError,
-}
-"""Every class by its code; the hand-written runtime looks codes up here."""
-

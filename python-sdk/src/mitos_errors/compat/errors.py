@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .. import ErrorBase, _generated, error_for_code
+from .. import error_for_code
+from .._base import CLASSES, AgentRunError
 
 # The codes of mitos-run 0.3.1's typed classes.
 _MITOS_RUN_CODES = (
@@ -25,13 +26,13 @@ _MITOS_RUN_CODES = (
     "unauthorized",
     "timeout_too_large",
 )
-_TYPED: list[type[ErrorBase]] = [ErrorBase]
-_TYPED += [_generated.CLASSES[code] for code in _MITOS_RUN_CODES]
+_TYPED: list[type[AgentRunError]] = [AgentRunError]
+_TYPED += [CLASSES[code] for code in _MITOS_RUN_CODES]
 _CLASSES = {cls.__name__: cls for cls in _TYPED}
 globals().update(_CLASSES)
 
 # mitos-run's table held 7 codes; this one holds every catalogue code.
-_CODE_TO_CLASS: dict[str, type[ErrorBase]] = dict(_generated.CLASSES)
+_CODE_TO_CLASS: dict[str, type[AgentRunError]] = dict(CLASSES)
 
 __all__ = ["_CODE_TO_CLASS", "Any", "Optional", "error_for_code"]
 __all__ += list(_CLASSES)

@@ -14,7 +14,8 @@
  * @module
  */
 
-import type { CodeSpec, CodeTexts, FallbackMap, GrpcGatewayMap, Limits } from "../types.js";
+import type { CodeSpec, CodeTexts, Limits } from "./record.js";
+import type { FallbackMap, GrpcGatewayMap } from "../types.js";
 
 /** What a spec holds besides its code's texts. */
 type SpecFields = Omit<CodeSpec, keyof CodeTexts>;
@@ -66,6 +67,26 @@ export const LIMITS: Limits = {
 
 /** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */
 export const REFINES_MAX = 16;
+
+/** The code of each role of a transport failure (the catalogue's `sdk.transport`); undefined when it declares none, and then no transport failure is typed. */
+export const SDK_TRANSPORT: {
+  readonly failed: never;
+  readonly lost: never;
+  readonly timedOut: never;
+  readonly aborted: never;
+} | undefined = undefined;
+
+/** The codes of a rejected timeout, by role (the catalogue's `sdk.validation`); undefined when it declares none, and then the package has no `validateTimeout`. */
+export const SDK_VALIDATION: {
+  readonly invalid: never;
+  readonly tooLarge: never;
+} | undefined = undefined;
+
+/** The code of a command stopped at its deadline and the exit status that tells it (the catalogue's `sdk.exec_deadline`); undefined when it declares none, and then the package has no `errorForExit`. */
+export const SDK_EXEC_DEADLINE: {
+  readonly code: never;
+  readonly exitStatus: never;
+} | undefined = undefined;
 
 /** The texts of `bad_request` (frozen): the defaults of its errors' fields. */
 const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
@@ -193,7 +214,7 @@ export const CATCH_ALL: CodeSpec & { readonly package: string } = /* @__PURE__ *
   message: "",
   cause: "",
   remediation: "",
-  className: BASE_CLASS_NAME,
+  className: "MinimalError",
   httpStatus: undefined,
   grpcStatus: undefined,
   contextFields: /* @__PURE__ */ Object.freeze([]),

@@ -33,31 +33,17 @@ catch-all), ``sanitizer_rules`` (the sanitizer's character table, patterns and t
 ``envelope`` (the envelope ``TypedDict`` models).
 """
 
+# The hand-written base class (_base.py) is this catalogue's base class: named
+# after it, documented by it, one class less on every error's MRO.
+from .._base import AgentRunError as ToolError
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Literal
 
-    from .. import _ErrorBase
-
-    class ToolError(_ErrorBase):
-        """The base of every error of the Labby agent gateway; ``except ToolError`` catches them all.
-
-        A code that is not in the catalogue gives this class itself, with the code kept as sent
-        (sanitized) and the catalogue's catch-all classification: not retryable, recovery
-        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown, origin
-        runtime.
-        """
-
-    ErrorBase = ToolError
-    """What the hand-written runtime's annotations name: the catalogue's base class."""
-else:
-    # The hand-written base class is this catalogue's base class: named after it,
-    # documented by it, one class less on every error's MRO. Type checkers see it
-    # as the class above, so they call it by the name it has at run time.
-    from .. import ErrorBase as ToolError
-
-    ToolError.__name__ = ToolError.__qualname__ = "ToolError"
-    ToolError.__doc__ = """The base of every error of the Labby agent gateway; ``except ToolError`` catches them all.
+ToolError.__name__ = ToolError.__qualname__ = "ToolError"
+ToolError.__module__ = "labby_errors"
+ToolError.__doc__ = """The base of every error of the Labby agent gateway; ``except ToolError`` catches them all.
 
 A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
 and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
@@ -88,6 +74,11 @@ __all__ = [
     "UnknownInstanceError",
     "UpstreamError",
 ]
+
+HELPERS: "dict[str, str]" = {
+}
+"""The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
+the package exports them beside the classes (and has none of the others)."""
 
 
 class AmbiguousToolError(ToolError):
@@ -526,30 +517,3 @@ class UpstreamError(ToolError):
     code = catalogue_code = "upstream_error"
     http_status = 502
     grpc_status = "Unavailable"
-
-
-CLASSES: "dict[str, type[ToolError]]" = {
-    "ambiguous_tool": AmbiguousToolError,
-    "auth_failed": AuthFailedError,
-    "bad_request": BadRequestError,
-    "cancelled": CallCancelledError,
-    "confirmation_required": ConfirmationRequiredError,
-    "conflict": ConflictError,
-    "content_too_large": ContentTooLargeError,
-    "forbidden": ForbiddenError,
-    "gone": GoneError,
-    "internal_error": InternalError,
-    "invalid_param": InvalidParamError,
-    "missing_param": MissingParamError,
-    "not_found": NotFoundError,
-    "unknown_action": UnknownActionError,
-    "unknown_instance": UnknownInstanceError,
-    "rate_limited": RateLimitedError,
-    "request_timeout": RequestTimeoutError,
-    "service_unavailable": ServiceUnavailableError,
-    "timeout": ToolTimeoutError,
-    "unexpected_status": UnexpectedStatusError,
-    "upstream_error": UpstreamError,
-}
-"""Every class by its code; the hand-written runtime looks codes up here."""
-

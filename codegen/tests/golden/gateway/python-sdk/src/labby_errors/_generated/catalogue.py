@@ -23,12 +23,13 @@ if TYPE_CHECKING:
     class Row(TypedDict):
         """One code of the catalogue: the fields of the runtime's ``CodeSpec`` but the code."""
 
-        class_name: str
         message: str
         cause: str
         remediation: str
+        class_name: str
         http_status: int
         grpc_status: str
+        context_fields: tuple[str, ...]
         retryable: bool
         is_auth_failure: bool
         is_cancelled: bool
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
         side_effects: str
         origin: Origin
         emitted_by: str
-        context_fields: tuple[str, ...]
 
 CONTRACT_VERSION = 1
 """The version of the wire envelope this SDK reads."""
@@ -52,25 +52,35 @@ DEFAULT_RUN_CODE_TIMEOUT_S = 60
 """The timeout, in seconds, a run_code without one gets."""
 ERROR_BODY_MAX_BYTES = 32768
 """At most this many bytes of an error response are read."""
-ERROR_BODY_READ_TIMEOUT_MS = 5000
-"""Reading an error body stops after this many milliseconds in all; the error is built from what arrived."""
 TEXT_MAX_CHARS = 4096
 """Every text field is at most this many code points."""
 JSON_MAX_DEPTH = 32
 """A body nested deeper than this many arrays or objects is not JSON."""
 CONTEXT_MAX_KEYS = 32
-"""A context with more members than this keeps only the members named in ``CONTEXT_FIELDS``."""
+"""A context with more members than this keeps only the members the catalogue defines."""
+ERROR_BODY_READ_TIMEOUT_MS = 5000
+"""Reading an error body stops after this many milliseconds in all; the error is built from what arrived."""
 REFINES_MAX = 16
 """At most this many entries of an envelope's ``refines`` chain are read, each a code or ignored."""
 
+SDK_TRANSPORT: "dict[str, str]" = {
+}
+"""The code of each role of a transport failure (the catalogue's ``sdk.transport``); empty: none is typed."""
+SDK_VALIDATION: "dict[str, str]" = {
+}
+"""The codes of a rejected timeout, by role (the catalogue's ``sdk.validation``); empty: no ``validate_timeout``."""
+SDK_EXEC_DEADLINE: "tuple[str, int] | None" = None
+"""The code of a command stopped at its deadline and the exit status that tells it (``sdk.exec_deadline``)."""
+
 SPECS: "dict[str, Row]" = {
     "ambiguous_tool": {
-        "class_name": "AmbiguousToolError",
         "message": "ambiguous tool name",
         "cause": "The tool name exists on more than one upstream and must be qualified (origin discovery).",
         "remediation": "Qualify the tool name with its upstream, for example upstream.tool.",
+        "class_name": "AmbiguousToolError",
         "http_status": 422,
         "grpc_status": "InvalidArgument",
+        "context_fields": ("tool",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -78,15 +88,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "discovery",
         "emitted_by": "server",
-        "context_fields": ("tool",),
     },
     "auth_failed": {
-        "class_name": "AuthFailedError",
         "message": "authentication failed",
         "cause": "The credential for the gateway or an upstream was rejected (origin upstream_transport).",
         "remediation": "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.",
+        "class_name": "AuthFailedError",
         "http_status": 401,
         "grpc_status": "Unauthenticated",
+        "context_fields": ("upstream",),
         "retryable": False,
         "is_auth_failure": True,
         "is_cancelled": False,
@@ -94,15 +104,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "policy",
         "emitted_by": "server",
-        "context_fields": ("upstream",),
     },
     "bad_request": {
-        "class_name": "BadRequestError",
         "message": "request rejected",
         "cause": "The gateway or a proxy answered with a 4xx status and no error envelope.",
         "remediation": "Compare the request with the action's documentation before sending it again.",
+        "class_name": "BadRequestError",
         "http_status": 400,
         "grpc_status": "InvalidArgument",
+        "context_fields": (),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -110,15 +120,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "validation",
         "emitted_by": "sdk",
-        "context_fields": (),
     },
     "cancelled": {
-        "class_name": "CallCancelledError",
         "message": "call cancelled",
         "cause": "The upstream reported that the proxied call was cancelled (origin upstream_transport).",
         "remediation": "Check whether the call took effect before deciding to repeat it.",
+        "class_name": "CallCancelledError",
         "http_status": 499,
         "grpc_status": "Canceled",
+        "context_fields": ("upstream",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": True,
@@ -126,15 +136,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "possible",
         "origin": "transport",
         "emitted_by": "server",
-        "context_fields": ("upstream",),
     },
     "confirmation_required": {
-        "class_name": "ConfirmationRequiredError",
         "message": "confirmation required",
         "cause": "A destructive action was requested without explicit confirmation (origin policy).",
         "remediation": "Ask the user to confirm, then repeat the call with confirmation set.",
+        "class_name": "ConfirmationRequiredError",
         "http_status": 422,
         "grpc_status": "FailedPrecondition",
+        "context_fields": ("action", "safety",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -142,15 +152,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "policy",
         "emitted_by": "server",
-        "context_fields": ("action", "safety",),
     },
     "conflict": {
-        "class_name": "ConflictError",
         "message": "identifier already exists",
         "cause": "The requested identifier already exists (origin validation).",
         "remediation": "Choose another identifier, or act on the existing resource instead.",
+        "class_name": "ConflictError",
         "http_status": 409,
         "grpc_status": "AlreadyExists",
+        "context_fields": ("resource",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -158,15 +168,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "discovery",
         "emitted_by": "server",
-        "context_fields": ("resource",),
     },
     "content_too_large": {
-        "class_name": "ContentTooLargeError",
         "message": "content too large",
         "cause": "The request content exceeds the gateway's size limit (origin validation).",
         "remediation": "Send less content per call, for example by splitting it.",
+        "class_name": "ContentTooLargeError",
         "http_status": 413,
         "grpc_status": "ResourceExhausted",
+        "context_fields": (),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -174,15 +184,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "validation",
         "emitted_by": "server",
-        "context_fields": (),
     },
     "forbidden": {
-        "class_name": "ForbiddenError",
         "message": "missing required scopes",
         "cause": "The caller lacks the scopes the action requires (origin policy).",
         "remediation": "Use a credential that carries the scopes listed in required_scopes.",
+        "class_name": "ForbiddenError",
         "http_status": 403,
         "grpc_status": "PermissionDenied",
+        "context_fields": ("action", "required_scopes",),
         "retryable": False,
         "is_auth_failure": True,
         "is_cancelled": False,
@@ -190,15 +200,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "policy",
         "emitted_by": "server",
-        "context_fields": ("action", "required_scopes",),
     },
     "gone": {
-        "class_name": "GoneError",
         "message": "resource gone",
         "cause": "The gateway or a proxy answered 410 without an error envelope.",
         "remediation": "Discover the resource again; the one the call named no longer exists.",
+        "class_name": "GoneError",
         "http_status": 410,
         "grpc_status": "NotFound",
+        "context_fields": (),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -206,15 +216,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "discovery",
         "emitted_by": "sdk",
-        "context_fields": (),
     },
     "internal_error": {
-        "class_name": "InternalError",
         "message": "internal error",
         "cause": "An unclassified failure inside the gateway (origin runtime).",
         "remediation": "Report the error with its request id; retrying is unlikely to help.",
+        "class_name": "InternalError",
         "http_status": 500,
         "grpc_status": "Internal",
+        "context_fields": ("service", "original_kind",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -222,15 +232,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "unknown",
         "origin": "runtime",
         "emitted_by": "server",
-        "context_fields": ("service", "original_kind",),
     },
     "invalid_param": {
-        "class_name": "InvalidParamError",
         "message": "invalid parameter",
         "cause": "A parameter has the wrong type or an invalid value (origin validation).",
         "remediation": "Correct the parameter named in param to the type and range the action documents.",
+        "class_name": "InvalidParamError",
         "http_status": 422,
         "grpc_status": "InvalidArgument",
+        "context_fields": ("action", "param",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -238,15 +248,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "validation",
         "emitted_by": "server",
-        "context_fields": ("action", "param",),
     },
     "missing_param": {
-        "class_name": "MissingParamError",
         "message": "required parameter missing",
         "cause": "A parameter the action requires is absent (origin validation).",
         "remediation": "Add the parameter named in param and call the action again.",
+        "class_name": "MissingParamError",
         "http_status": 422,
         "grpc_status": "InvalidArgument",
+        "context_fields": ("action", "param",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -254,15 +264,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "validation",
         "emitted_by": "server",
-        "context_fields": ("action", "param",),
     },
     "not_found": {
-        "class_name": "NotFoundError",
         "message": "not found",
         "cause": "The resource the call refers to does not exist (origin discovery).",
         "remediation": "Confirm the identifier, or list the resources and use one that exists.",
+        "class_name": "NotFoundError",
         "http_status": 404,
         "grpc_status": "NotFound",
+        "context_fields": ("resource",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -270,15 +280,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "discovery",
         "emitted_by": "server",
-        "context_fields": ("resource",),
     },
     "rate_limited": {
-        "class_name": "RateLimitedError",
         "message": "rate limit exceeded",
         "cause": "The caller exceeded a rate or queue limit of the gateway (origin budget).",
         "remediation": "Wait retry_after_ms milliseconds, then send the same call again.",
+        "class_name": "RateLimitedError",
         "http_status": 429,
         "grpc_status": "ResourceExhausted",
+        "context_fields": ("service", "retry_after_ms",),
         "retryable": True,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -286,15 +296,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "budget",
         "emitted_by": "server",
-        "context_fields": ("service", "retry_after_ms",),
     },
     "request_timeout": {
-        "class_name": "RequestTimeoutError",
         "message": "request timeout",
         "cause": "The gateway or a proxy answered 408 without an error envelope.",
         "remediation": "Send the request again; check the network path if it keeps timing out.",
+        "class_name": "RequestTimeoutError",
         "http_status": 408,
         "grpc_status": "DeadlineExceeded",
+        "context_fields": (),
         "retryable": True,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -302,15 +312,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "transport",
         "emitted_by": "sdk",
-        "context_fields": (),
     },
     "service_unavailable": {
-        "class_name": "ServiceUnavailableError",
         "message": "service unavailable",
         "cause": "A service the call depends on is not running (origin bridge).",
         "remediation": "Start the service, or wait for it to come back, then retry.",
+        "class_name": "ServiceUnavailableError",
         "http_status": 503,
         "grpc_status": "Unavailable",
+        "context_fields": ("service", "retry_after_ms",),
         "retryable": True,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -318,15 +328,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "transport",
         "emitted_by": "server",
-        "context_fields": ("service", "retry_after_ms",),
     },
     "timeout": {
-        "class_name": "ToolTimeoutError",
         "message": "deadline exceeded",
         "cause": "The call ran past its wall-clock deadline and was stopped (origin code_mode).",
         "remediation": "Split the work into smaller calls, or raise the timeout if the action allows it.",
+        "class_name": "ToolTimeoutError",
         "http_status": 504,
         "grpc_status": "DeadlineExceeded",
+        "context_fields": ("tool", "upstream",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -334,15 +344,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "possible",
         "origin": "execution",
         "emitted_by": "server",
-        "context_fields": ("tool", "upstream",),
     },
     "unexpected_status": {
-        "class_name": "UnexpectedStatusError",
         "message": "unexpected response status",
         "cause": "The response had a status the gateway does not define, and no error envelope (origin runtime).",
         "remediation": "Check the gateway URL and any proxy in between; report the status if the URL is right.",
+        "class_name": "UnexpectedStatusError",
         "http_status": 500,
         "grpc_status": "Unknown",
+        "context_fields": (),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -350,15 +360,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "unknown",
         "origin": "runtime",
         "emitted_by": "sdk",
-        "context_fields": (),
     },
     "unknown_action": {
-        "class_name": "UnknownActionError",
         "message": "unknown action",
         "cause": "The requested action is not registered with the dispatcher (origin validation).",
         "remediation": "Call one of the actions listed in valid_actions; the hint names the closest one.",
+        "class_name": "UnknownActionError",
         "http_status": 404,
         "grpc_status": "NotFound",
+        "context_fields": ("action", "valid_actions", "hint",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -366,15 +376,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "validation",
         "emitted_by": "server",
-        "context_fields": ("action", "valid_actions", "hint",),
     },
     "unknown_instance": {
-        "class_name": "UnknownInstanceError",
         "message": "unknown instance",
         "cause": "The named instance is not configured on this gateway (origin discovery).",
         "remediation": "List the configured instances and call one that exists.",
+        "class_name": "UnknownInstanceError",
         "http_status": 404,
         "grpc_status": "NotFound",
+        "context_fields": ("service", "instance",),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -382,15 +392,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "discovery",
         "emitted_by": "server",
-        "context_fields": ("service", "instance",),
     },
     "upstream_error": {
-        "class_name": "UpstreamError",
         "message": "upstream failed",
         "cause": "The upstream MCP server failed or could not be reached (origin upstream_transport).",
         "remediation": "Retry with back-off; if it persists, check the upstream's health.",
+        "class_name": "UpstreamError",
         "http_status": 502,
         "grpc_status": "Unavailable",
+        "context_fields": ("upstream", "original_kind",),
         "retryable": True,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -398,7 +408,6 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "unknown",
         "origin": "transport",
         "emitted_by": "server",
-        "context_fields": ("upstream", "original_kind",),
     },
 }
 """Every code of the catalogue, server-emitted and SDK-local, with the fields of its spec."""

@@ -15,31 +15,17 @@ catch-all), ``sanitizer_rules`` (the sanitizer's character table, patterns and t
 ``envelope`` (the envelope ``TypedDict`` models).
 """
 
+# The hand-written base class (_base.py) is this catalogue's base class: named
+# after it, documented by it, one class less on every error's MRO.
+from .._base import AgentRunError as MinimalError
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Literal
 
-    from .. import _ErrorBase
-
-    class MinimalError(_ErrorBase):
-        """The base of every error of the Minimal API; ``except MinimalError`` catches them all.
-
-        A code that is not in the catalogue gives this class itself, with the code kept as sent
-        (sanitized) and the catalogue's catch-all classification: not retryable, recovery
-        ``inspect_and_escalate`` (same arguments: discouraged), side effects unknown, origin
-        runtime.
-        """
-
-    ErrorBase = MinimalError
-    """What the hand-written runtime's annotations name: the catalogue's base class."""
-else:
-    # The hand-written base class is this catalogue's base class: named after it,
-    # documented by it, one class less on every error's MRO. Type checkers see it
-    # as the class above, so they call it by the name it has at run time.
-    from .. import ErrorBase as MinimalError
-
-    MinimalError.__name__ = MinimalError.__qualname__ = "MinimalError"
-    MinimalError.__doc__ = """The base of every error of the Minimal API; ``except MinimalError`` catches them all.
+MinimalError.__name__ = MinimalError.__qualname__ = "MinimalError"
+MinimalError.__module__ = "minimal_errors"
+MinimalError.__doc__ = """The base of every error of the Minimal API; ``except MinimalError`` catches them all.
 
 A code that is not in the catalogue gives this class itself, with the code kept as sent (sanitized)
 and the catalogue's catch-all classification: not retryable, recovery ``inspect_and_escalate``
@@ -52,6 +38,11 @@ __all__ = [
     "InternalError",
     "RateLimitedError",
 ]
+
+HELPERS: "dict[str, str]" = {
+}
+"""The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
+the package exports them beside the classes (and has none of the others)."""
 
 
 class BadRequestError(MinimalError):
@@ -113,12 +104,3 @@ class RateLimitedError(MinimalError):
     code = catalogue_code = "rate_limited"
     http_status = 429
     grpc_status = "ResourceExhausted"
-
-
-CLASSES: "dict[str, type[MinimalError]]" = {
-    "bad_request": BadRequestError,
-    "internal": InternalError,
-    "rate_limited": RateLimitedError,
-}
-"""Every class by its code; the hand-written runtime looks codes up here."""
-

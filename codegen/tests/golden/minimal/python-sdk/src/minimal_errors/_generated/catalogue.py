@@ -23,12 +23,13 @@ if TYPE_CHECKING:
     class Row(TypedDict):
         """One code of the catalogue: the fields of the runtime's ``CodeSpec`` but the code."""
 
-        class_name: str
         message: str
         cause: str
         remediation: str
+        class_name: str
         http_status: int
         grpc_status: str
+        context_fields: tuple[str, ...]
         retryable: bool
         is_auth_failure: bool
         is_cancelled: bool
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
         side_effects: str
         origin: Origin
         emitted_by: str
-        context_fields: tuple[str, ...]
 
 CONTRACT_VERSION = 1
 """The version of the wire envelope this SDK reads."""
@@ -52,25 +52,35 @@ DEFAULT_RUN_CODE_TIMEOUT_S = 60
 """The timeout, in seconds, a run_code without one gets."""
 ERROR_BODY_MAX_BYTES = 65536
 """At most this many bytes of an error response are read."""
-ERROR_BODY_READ_TIMEOUT_MS = 5000
-"""Reading an error body stops after this many milliseconds in all; the error is built from what arrived."""
 TEXT_MAX_CHARS = 2048
 """Every text field is at most this many code points."""
 JSON_MAX_DEPTH = 64
 """A body nested deeper than this many arrays or objects is not JSON."""
 CONTEXT_MAX_KEYS = 64
-"""A context with more members than this keeps only the members named in ``CONTEXT_FIELDS``."""
+"""A context with more members than this keeps only the members the catalogue defines."""
+ERROR_BODY_READ_TIMEOUT_MS = 5000
+"""Reading an error body stops after this many milliseconds in all; the error is built from what arrived."""
 REFINES_MAX = 16
 """At most this many entries of an envelope's ``refines`` chain are read, each a code or ignored."""
 
+SDK_TRANSPORT: "dict[str, str]" = {
+}
+"""The code of each role of a transport failure (the catalogue's ``sdk.transport``); empty: none is typed."""
+SDK_VALIDATION: "dict[str, str]" = {
+}
+"""The codes of a rejected timeout, by role (the catalogue's ``sdk.validation``); empty: no ``validate_timeout``."""
+SDK_EXEC_DEADLINE: "tuple[str, int] | None" = None
+"""The code of a command stopped at its deadline and the exit status that tells it (``sdk.exec_deadline``)."""
+
 SPECS: "dict[str, Row]" = {
     "bad_request": {
-        "class_name": "BadRequestError",
         "message": "request rejected",
         "cause": "The request was rejected.",
         "remediation": "Fix the request and send it again.",
+        "class_name": "BadRequestError",
         "http_status": 400,
         "grpc_status": "InvalidArgument",
+        "context_fields": (),
         "retryable": False,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -78,15 +88,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "validation",
         "emitted_by": "server",
-        "context_fields": (),
     },
     "internal": {
-        "class_name": "InternalError",
         "message": "internal error",
         "cause": "An unclassified internal error occurred.",
         "remediation": "Retry later; report the error if it persists.",
+        "class_name": "InternalError",
         "http_status": 500,
         "grpc_status": "Internal",
+        "context_fields": (),
         "retryable": True,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -94,15 +104,15 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "unknown",
         "origin": "runtime",
         "emitted_by": "server",
-        "context_fields": (),
     },
     "rate_limited": {
-        "class_name": "RateLimitedError",
         "message": "rate limit exceeded",
         "cause": "The caller sent too many requests.",
         "remediation": "Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.",
+        "class_name": "RateLimitedError",
         "http_status": 429,
         "grpc_status": "ResourceExhausted",
+        "context_fields": ("retry_after_ms",),
         "retryable": True,
         "is_auth_failure": False,
         "is_cancelled": False,
@@ -110,7 +120,6 @@ SPECS: "dict[str, Row]" = {
         "side_effects": "none_expected",
         "origin": "budget",
         "emitted_by": "server",
-        "context_fields": ("retry_after_ms",),
     },
 }
 """Every code of the catalogue, server-emitted and SDK-local, with the fields of its spec."""

@@ -4,7 +4,7 @@
 
 The package ``__init__`` takes these two names from here when it is type-checked, so
 ``lookup`` of a literal code is that code's class; at run time the same names are the
-hand-written functions (``_spec.lookup``, ``_local.error_for_code``), whose signatures
+hand-written functions (``_classes.lookup``, ``_local.error_for_code``), whose signatures
 these repeat (``python-sdk/tests/test_sdk_typing.py`` holds them equal).
 """
 

@@ -1,0 +1,43 @@
+"""The rules on limits: the timeout defaults and the bounds of timeout fields stay within the ceiling."""
+
+from __future__ import annotations
+
+from errcat.check.context import Context
+from errcat.source.document import KeyPath, as_mapping
+
+CEILING_FIELDS = ("max_timeout_s", "timeout_s")
+"""Context fields whose values the timeout ceiling ``limits.max_exec_timeout_s`` bounds.
+
+``max_timeout_s`` is that ceiling (``validate_timeout`` puts it in the context),
+``timeout_s`` a deadline within it; a ``maximum`` of either must be the ceiling.
+"""
+
+
+def timeout_ceiling(ctx: Context) -> None:
+    """The default timeouts are at most the ceiling; a timeout field's ``maximum`` is the ceiling."""
+    limits = ctx.section("limits")
+    ceiling = limits.get("max_exec_timeout_s")
+    if not isinstance(ceiling, int) or not ctx.ok(("limits", "max_exec_timeout_s")):
+        return
+    for key in ("default_exec_timeout_s", "default_run_code_timeout_s"):
+        value = limits.get(key)
+        path = ("limits", key)
+        if isinstance(value, int) and ctx.ok(path) and value > ceiling:
+            ctx.add(
+                path,
+                "timeout-above-ceiling",
+                f"{value} is above the ceiling limits.max_exec_timeout_s ({ceiling})",
+                f"lower it to {ceiling} or less, or raise max_exec_timeout_s",
+            )
+    fields = ctx.section("context_fields")
+    for name in CEILING_FIELDS:
+        high = as_mapping(fields.get(name)).get("maximum")
+        at: KeyPath = ("context_fields", name, "maximum")
+        if type(high) in (int, float) and high != ceiling and ctx.ok(at):
+            ctx.add(
+                at,
+                "maximum-not-ceiling",
+                f"{high} is not the timeout ceiling limits.max_exec_timeout_s ({ceiling}), "
+                f"which bounds {name}",
+                f"set it to {ceiling}, or remove it",
+            )

@@ -1,0 +1,1 @@
+"""The model of a checked catalogue: frozen dataclasses the renderers only print."""

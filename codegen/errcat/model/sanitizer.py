@@ -1,0 +1,103 @@
+"""The model of the catalogue's ``sanitizer`` section: character ranges, rules, markers.
+
+The removed set is derived here from the catalogue's ranges and the Unicode
+properties it names. :mod:`errcat.model.catalogue` holds it as ``Catalogue.sanitizer``
+and names ``CharRange`` and ``TextRule`` too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from errcat.model import unicode
+
+
+@dataclass(frozen=True, order=True)
+class CharRange:
+    """An inclusive range of code points the sanitizer removes or turns into a space."""
+
+    first: int
+    last: int
+    name: str
+
+
+@dataclass(frozen=True)
+class TextRule:
+    """A sanitizer pattern: the match after ``prefix`` is replaced."""
+
+    name: str
+    prefix: str
+    pattern: str
+    triggers: tuple[str, ...]
+
+    @property
+    def regex(self) -> str:
+        """The whole pattern, with the kept prefix as capture group 1."""
+        return f"({self.prefix}){self.pattern}"
+
+
+@dataclass(frozen=True)
+class Sanitizer:
+    """The one definition of text sanitizing that both SDKs are generated from."""
+
+    redaction: str
+    filtered: str
+    truncation_marker: str
+    remove: tuple[CharRange, ...]
+    """The whole removed set: the catalogue's ranges and its Unicode properties, merged."""
+    to_space: tuple[CharRange, ...]
+    secrets: tuple[TextRule, ...]
+    injection: tuple[TextRule, ...]
+    unicode_version: str = ""
+    """The Unicode version the properties of ``remove`` were read from ("": none named)."""
+
+    @property
+    def triggers(self) -> tuple[str, ...]:
+        """Every trigger literal of every rule, sorted and without repeats."""
+        return tuple(sorted({t for rule in self.secrets + self.injection for t in rule.triggers}))
+
+
+def _code_point(text: str) -> int:
+    return int(text[2:], 16)
+
+
+def _rules(raw: list[dict[str, Any]]) -> tuple[TextRule, ...]:
+    return tuple(
+        TextRule(
+            name=r["name"],
+            prefix=r.get("prefix", ""),
+            pattern=r["pattern"],
+            triggers=tuple(r["triggers"]),
+        )
+        for r in raw
+    )
+
+
+def _removed(san: dict[str, Any]) -> tuple[CharRange, ...]:
+    """The removed set: ``remove`` and ``remove_properties`` merged, less ``to_space``."""
+    own = [(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in san["remove"]]
+    version = san.get("unicode_version")
+    derived = unicode.property_ranges(version, san.get("remove_properties", ())) if version else []
+    keep_out = [(r.first, r.last) for r in _ranges(san["to_space"])]
+    return tuple(CharRange(*r) for r in unicode.merge_ranges(own + derived, keep_out))
+
+
+def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:
+    return tuple(
+        sorted(CharRange(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in raw)
+    )
+
+
+def build_sanitizer(san: dict[str, Any]) -> Sanitizer:
+    """The model of a validated ``sanitizer`` section."""
+    return Sanitizer(
+        redaction=san["redaction"],
+        filtered=san["filtered"],
+        truncation_marker=san["truncation_marker"],
+        remove=_removed(san),
+        to_space=_ranges(san["to_space"]),
+        secrets=_rules(san["secrets"]),
+        injection=_rules(san["injection"]),
+        unicode_version=san.get("unicode_version", ""),
+    )

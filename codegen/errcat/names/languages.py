@@ -1,0 +1,260 @@
+"""The target languages: one record per language, and the one list of them.
+
+Each :class:`Language` holds every fact the generator knows of one SDK
+language: its key (the ``class_name`` key and the ``packages`` key of a
+catalogue, the render target and the key of
+:attr:`errcat.model.codes.ErrorCode.class_names`), its package names, where
+its generated files go, the words a class may not take, the regex dialect
+that runs the sanitizer's patterns, where its hand-written runtime lives,
+its base class there, and how to read the names a module of it defines.
+Its render target is ``errcat/render/<key>/target.py`` (an
+:class:`errcat.render.target.SdkTarget`). The renderer, the writer, the
+class-name checks, the reserved names (``errcat/names/reserved.json``), the
+diff checker, ``llms.txt``, the docs and the meta-schema's ``class_name``
+keys all follow :data:`LANGUAGES`; see "Adding a target language" in
+``codegen/README.md``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from errcat.names import module_names
+
+
+@dataclass(frozen=True)
+class Language:
+    """One target language of the generated SDKs."""
+
+    key: str
+    """``python``: the catalogue's ``class_name`` key, the render target, the model's key."""
+    label: str
+    """``Python``: how messages and docs name the language."""
+    package_fields: tuple[str, ...]
+    """The keys of the catalogue's ``packages.<key>`` (``distribution``, ``module``)."""
+    install_field: str
+    """The package field users install (``distribution``: ``pip install mitos-errors``)."""
+    import_field: str
+    """The package field users import (``module``: ``import mitos_errors``)."""
+    generated_dir: str
+    """Where its generated files go, relative to the output root; ``{field}`` is a package field."""
+    regex_dialect: str
+    """The regex engine that runs the sanitizer's patterns in this SDK, as messages name it."""
+    exports_known_union: bool
+    """Whether the SDK exports a union type of every generated class (``naming.known_type_name``)."""
+    keywords: frozenset[str]
+    """Words a class may not be named (the language's reserved words)."""
+    keyword_kind: str
+    """What messages call a word of :attr:`keywords`."""
+    globals: frozenset[str]
+    """Names every module sees (builtins, globals) that a class would shadow."""
+    global_kind: str
+    """What messages call a name of :attr:`globals`."""
+    runtime_base: str
+    """The base class of the hand-written runtime; the generated code names it after the catalogue."""
+    runtime_dir: str
+    """The hand-written runtime's folder, relative to the repository root."""
+    suffix: str
+    """The file suffix of its modules (``.py``)."""
+    module_names: Callable[[Sequence[str], Path], list[set[str]]]
+    """The names each module of the given sources defines or uses at module level
+    (the repository root says where a parser's tools are)."""
+
+    def output_dir(self, packages: Mapping[str, str]) -> str:
+        """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""
+        return self.generated_dir.format_map(packages)
+
+    @property
+    def generated_folder(self) -> str:
+        """The name of the folder its generated files go in (``_generated``); the writer owns it."""
+        return PurePosixPath(self.generated_dir).name
+
+
+PYTHON = Language(
+    key="python",
+    label="Python",
+    package_fields=("distribution", "module"),
+    install_field="distribution",
+    import_field="module",
+    generated_dir="python-sdk/src/{module}/_generated",
+    regex_dialect="Python re",
+    exports_known_union=False,
+    keywords=frozenset(keyword.kwlist) | frozenset(keyword.softkwlist),
+    keyword_kind="a Python keyword",
+    globals=frozenset(name for name in dir(builtins) if not name.startswith("_")),
+    global_kind="the Python builtin",
+    runtime_base="AgentRunError",
+    runtime_dir="python-sdk/src/mitos_errors",
+    suffix=".py",
+    module_names=module_names.python,
+)
+
+TYPESCRIPT = Language(
+    key="typescript",
+    label="TypeScript",
+    package_fields=("package",),
+    install_field="package",
+    import_field="package",
+    generated_dir="ts-sdk/src/generated",
+    regex_dialect="JavaScript RegExp",
+    exports_known_union=True,
+    keywords=frozenset(
+        [
+            "break",
+            "case",
+            "catch",
+            "class",
+            "const",
+            "continue",
+            "debugger",
+            "default",
+            "delete",
+            "do",
+            "else",
+            "enum",
+            "export",
+            "extends",
+            "false",
+            "finally",
+            "for",
+            "function",
+            "if",
+            "import",
+            "in",
+            "instanceof",
+            "new",
+            "null",
+            "return",
+            "super",
+            "switch",
+            "this",
+            "throw",
+            "true",
+            "try",
+            "typeof",
+            "var",
+            "void",
+            "while",
+            "with",
+            "as",
+            "implements",
+            "interface",
+            "let",
+            "package",
+            "private",
+            "protected",
+            "public",
+            "static",
+            "yield",
+            "any",
+            "boolean",
+            "number",
+            "string",
+            "symbol",
+            "type",
+            "from",
+            "of",
+            "await",
+            "async",
+            "declare",
+            "module",
+            "namespace",
+            "require",
+            "get",
+            "set",
+            "never",
+            "unknown",
+            "object",
+            "undefined",
+        ]
+    ),
+    keyword_kind="a TypeScript reserved word",
+    globals=frozenset(
+        [
+            "Error",
+            "EvalError",
+            "RangeError",
+            "ReferenceError",
+            "SyntaxError",
+            "TypeError",
+            "URIError",
+            "AggregateError",
+            "DOMException",
+            "Object",
+            "Function",
+            "Array",
+            "Number",
+            "String",
+            "Boolean",
+            "Symbol",
+            "BigInt",
+            "Date",
+            "RegExp",
+            "Promise",
+            "Proxy",
+            "Reflect",
+            "Map",
+            "Set",
+            "WeakMap",
+            "WeakSet",
+            "WeakRef",
+            "JSON",
+            "Math",
+            "Intl",
+            "ArrayBuffer",
+            "SharedArrayBuffer",
+            "DataView",
+            "Atomics",
+            "Uint8Array",
+            "Int8Array",
+            "Uint16Array",
+            "Int16Array",
+            "Uint32Array",
+            "Int32Array",
+            "Float32Array",
+            "Float64Array",
+            "BigInt64Array",
+            "BigUint64Array",
+            "Uint8ClampedArray",
+            "Response",
+            "Request",
+            "Headers",
+            "URL",
+            "URLSearchParams",
+            "AbortController",
+            "AbortSignal",
+            "TextEncoder",
+            "TextDecoder",
+            "Blob",
+            "File",
+            "FormData",
+            "ReadableStream",
+            "WritableStream",
+            "Event",
+            "EventTarget",
+            "Buffer",
+            "Infinity",
+            "NaN",
+        ]
+    ),
+    global_kind="the JavaScript global",
+    runtime_base="AgentRunError",
+    runtime_dir="ts-sdk/src",
+    suffix=".ts",
+    module_names=module_names.typescript,
+)
+
+LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT)
+"""Every target language, in render order."""
+
+
+def language(key: str) -> Language:
+    """The language of ``key``; raises ``KeyError`` for an unknown one."""
+    for lang in LANGUAGES:
+        if lang.key == key:
+            return lang
+    raise KeyError(key)
