@@ -363,7 +363,7 @@ def test_random_catalogues_type_check_with_the_typescript_runtime(
         out = root / str(index)
         generate(data, out, "typescript")
         src = root / f"project{index}" / "src"
-        shutil.copytree(TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated"))
+        shutil.copytree(TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated", "compat"))
         shutil.copytree(out / "ts-sdk" / "src" / "generated", src / "generated")
         include.append(f"project{index}/src")
     config = {
