@@ -37,6 +37,7 @@ from markdown_it.token import Token
 from errcat.cli import run
 from errcat.metaschema import meta_enum
 from errcat.model.catalogue import build_model
+from errcat.names.reserved import COMPAT_FOLDER
 
 REPO = Path(__file__).resolve().parents[2]
 TS_SDK = REPO / "ts-sdk"
@@ -363,7 +364,9 @@ def test_random_catalogues_type_check_with_the_typescript_runtime(
         out = root / str(index)
         generate(data, out, "typescript")
         src = root / f"project{index}" / "src"
-        shutil.copytree(TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated"))
+        shutil.copytree(
+            TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated", COMPAT_FOLDER)
+        )
         shutil.copytree(out / "ts-sdk" / "src" / "generated", src / "generated")
         include.append(f"project{index}/src")
     config = {

@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errcat.model.catalogue import build_model
+from errcat.names.reserved import COMPAT_FOLDER
 from errcat.render.typescript.syntax import doc_text, line_comment, property_key, string_literal
 from errcat.render.typescript.target import TARGET
 
@@ -133,7 +134,9 @@ def _compile(tmp: Path, renders: list[dict[str, str]]) -> list[dict[str, Any]]:
     roots = []
     for index, files in enumerate(renders):
         src = tmp / f"c{index}" / "src"
-        shutil.copytree(TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated"))
+        shutil.copytree(
+            TS_SDK / "src", src, ignore=shutil.ignore_patterns("generated", COMPAT_FOLDER)
+        )
         for rel, text in files.items():
             path = tmp / f"c{index}" / rel.removeprefix("ts-sdk/")
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -35,6 +35,11 @@
 // no built-in module either), and when two modules' names collide, so that
 // a class is never renamed (its `name` is the class's).
 //
+// The other entry points of package.json "exports" (compat/index.js, for
+// `@mitos/errors/compat`) import only the main one: each is one module that
+// esbuild prints in both formats without joining anything to it, so that
+// the package has one runtime and one set of classes.
+//
 // Usage: node scripts/bundle.mjs [DIST]
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -46,13 +51,16 @@ const cjsDir = join(dist, "cjs");
 const entry = join(esmDir, "index.js");
 const banner = "// @mitos/errors: built by scripts/bundle.mjs from the TypeScript sources in src/.";
 
-/** Bundle the entry as one ES module, and return its text. */
-async function bundle() {
+// The entry points besides index.js, relative to dist/esm and dist/cjs.
+const others = ["compat/index.js"];
+
+/** Bundle `path` (with what it imports when `whole`) as one module of `format`, and return its text. */
+async function bundle(format = "esm", path = entry, whole = true) {
   const result = await build({
-    entryPoints: [entry],
-    bundle: true,
+    entryPoints: [path],
+    bundle: whole,
     write: false,
-    format: "esm",
+    format,
     platform: "neutral",
     target: "es2022",
     mainFields: ["module", "main"],
@@ -115,6 +123,18 @@ function toCommonJs(text) {
   return `${banner}\n"use strict";\n${body}\n${exports}`;
 }
 
+// Each other entry point, printed as it is in both formats.
+const printed = new Map();
+for (const other of others) {
+  const path = join(esmDir, other);
+  const esm = await bundle("esm", path, false);
+  const specifiers = esm.matchAll(/^(?:(?:import|export)\b[^;]*?\bfrom\s*|import\s*)"([^"]+)"/gm);
+  const imports = [...specifiers].map((m) => resolve(dirname(path), m[1]));
+  if (imports.some((p) => p !== entry)) throw new Error(`scripts/bundle.mjs: ${other} may import only index.js`);
+  printed.set(other, [esm, await bundle("cjs", path, false)]);
+  rmSync(path);
+}
+
 const names = declaredNames(esmDir);
 const esm = await bundle();
 const cjs = toCommonJs(esm);
@@ -137,4 +157,9 @@ removeJsCopyTypes(esmDir);
 
 writeFileSync(join(esmDir, "index.js"), esm);
 writeFileSync(join(cjsDir, "index.js"), cjs);
+for (const [other, [otherEsm, otherCjs]] of printed) {
+  writeFileSync(join(esmDir, other), otherEsm);
+  mkdirSync(dirname(join(cjsDir, other)), { recursive: true });
+  writeFileSync(join(cjsDir, other), otherCjs);
+}
 writeFileSync(join(cjsDir, "package.json"), JSON.stringify({ type: "commonjs" }, null, 2) + "\n");

@@ -22,7 +22,9 @@ test("npm pack, install into an empty project, require and import, instanceof ac
     const packed = JSON.parse(run(NPM, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], PACKAGE_DIR)) as { filename: string; files: { path: string }[] }[];
     const info = packed[0]!;
     const files = info.files.map((f) => f.path).sort();
-    assert.ok(files.includes("dist/cjs/index.js") && files.includes("dist/esm/index.js") && files.includes("dist/cjs/index.d.ts"), files.join(" "));
+    for (const entry of ["index", "compat/index"]) {
+      for (const file of [`dist/cjs/${entry}.js`, `dist/esm/${entry}.js`, `dist/cjs/${entry}.d.ts`, `dist/esm/${entry}.d.ts`]) assert.ok(files.includes(file), `${file} in ${files.join(" ")}`);
+    }
     assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("tests/") || f.startsWith("build/")), "only the build ships");
     const project = join(dir, "consumer");
     mkdirSync(project);
@@ -36,6 +38,8 @@ test("npm pack, install into an empty project, require and import, instanceof ac
       `const m = require("@mitos/errors");
 const e = m.errorFromBody('{"error":{"code":"rate_limited"}}', { status: 429 });
 if (!(e instanceof m.RateLimitedError) || !(e instanceof m.AgentRunError) || e.name !== "RateLimitedError") throw new Error("cjs");
+const compat = require("@mitos/errors/compat");
+if (!(e instanceof compat.RateLimitedError) || !(new compat.NotFoundError("m", { code: "not_found" }) instanceof m.NotFoundError)) throw new Error("cjs compat");
 console.log("cjs ok");`,
     );
     writeFileSync(
@@ -46,6 +50,8 @@ const cjs = createRequire(import.meta.url)("@mitos/errors");
 const fromEsm = errorFromBody('{"error":{"code":"rate_limited"}}', { status: 429 });
 const fromCjs = cjs.errorFromBody('{"error":{"code":"rate_limited"}}', { status: 429 });
 if (!(fromEsm instanceof cjs.RateLimitedError) || !(fromCjs instanceof RateLimitedError) || !(fromCjs instanceof AgentRunError)) throw new Error("esm");
+const compat = await import("@mitos/errors/compat");
+if (!(fromCjs instanceof compat.RateLimitedError) || !(new compat.AgentRunError("m", { code: "x" }) instanceof cjs.AgentRunError)) throw new Error("esm compat");
 console.log("esm ok");`,
     );
     assert.equal(run(process.execPath, ["check.cjs"], project).trim(), "cjs ok");
@@ -55,9 +61,10 @@ console.log("esm ok");`,
     const use = `const e = errorFromBody("", { status: 429, headers: { "retry-after": "1" } });
 if (e instanceof RateLimitedError) { const c: "rate_limited" = e.code; void c; }
 const n: number | undefined = e.retryAfterMs; void n;
+const m: AgentRunError = AgentRunError.fromResponse(404, "", "token"); void m;
 `;
-    writeFileSync(join(project, "types.mts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\n${use}`);
-    writeFileSync(join(project, "types.cts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\n${use}`);
+    writeFileSync(join(project, "types.mts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\nimport { AgentRunError } from "@mitos/errors/compat";\n${use}`);
+    writeFileSync(join(project, "types.cts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\nimport { AgentRunError } from "@mitos/errors/compat";\n${use}`);
     const tsc = join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
     run(process.execPath, [tsc, "--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "types.mts", "types.cts"], project);
   } finally {

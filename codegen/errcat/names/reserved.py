@@ -39,12 +39,19 @@ DATA = Path("codegen", "errcat", "names", "reserved.json")
 COMMAND = "python -m errcat.names.reserved"
 
 
+# The folder of a runtime's compat layer (the Mitos SDKs' own names): a module
+# of its own (in TypeScript an entry point of its own) that reaches the
+# classes through the package, so no generated name shares its scope.
+COMPAT_FOLDER = "compat"
+
+
 def _sources(lang: Language, root: Path) -> list[str]:
     files = sorted((root / lang.runtime_dir).rglob(f"*{lang.suffix}"))
     return [
         p.read_text(encoding="utf-8")
         for p in files
-        if p.relative_to(root / lang.runtime_dir).parts[0] != lang.generated_folder
+        if p.relative_to(root / lang.runtime_dir).parts[0]
+        not in (lang.generated_folder, COMPAT_FOLDER)
     ]
 
 

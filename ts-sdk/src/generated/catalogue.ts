@@ -369,6 +369,60 @@ export const EXEC_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
   emittedBy: "server",
 } satisfies SpecFields));
 
+/** The texts of `exec_stream_error` (frozen): the defaults of its errors' fields. */
+const EXEC_STREAM_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "exec_stream_error",
+  message: "the exec stream reported an error",
+  cause: "The last frame of a streamed exec carried an error instead of an exit status: the runtime could not run the command, or its stream failed.",
+  remediation: "Read the cause for the runtime's reason and check that the command exists in the image; if it repeats, inspect the forkd and sandbox-server logs.",
+});
+
+/** The catalogue spec of `exec_stream_error`, frozen. */
+export const EXEC_STREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, EXEC_STREAM_ERROR_TEXTS, {
+  className: "ExecStreamError",
+  httpStatus: 500,
+  grpcStatus: "Internal",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "discouraged",
+    guidance: "The command may have run in part; read the cause before running it again.",
+  }),
+  sideEffects: "possible",
+  origin: "execution",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `exec_stream_truncated` (frozen): the defaults of its errors' fields. */
+const EXEC_STREAM_TRUNCATED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "exec_stream_truncated",
+  message: "exec stream ended before the exit status",
+  cause: "The streamed exec response ended before its last frame: the connection was cut or dropped, so the command's exit status is unknown.",
+  remediation: "Check whether the command took effect before running it again; if streams keep ending early, check the network path and the sandbox-server logs.",
+});
+
+/** The catalogue spec of `exec_stream_truncated`, frozen. */
+export const EXEC_STREAM_TRUNCATED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, EXEC_STREAM_TRUNCATED_TEXTS, {
+  className: "ExecStreamTruncatedError",
+  httpStatus: 502,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Run it again if the command is safe to repeat; it may have finished.",
+  }),
+  sideEffects: "unknown",
+  origin: "transport",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
 /** The texts of `exec_timeout` (frozen): the defaults of its errors' fields. */
 const EXEC_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "exec_timeout",
@@ -501,6 +555,33 @@ export const FORK_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
   }),
   sideEffects: "unknown",
   origin: "control_plane",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `fork_unsupported` (frozen): the defaults of its errors' fields. */
+const FORK_UNSUPPORTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "fork_unsupported",
+  message: "this sandbox cannot fork",
+  cause: "fork() was called on a sandbox object the cluster client did not create, so it has no way to ask the control plane for forks.",
+  remediation: "Create the sandbox through the cluster client to fork it; a sandbox opened from an id and an endpoint cannot fork.",
+});
+
+/** The catalogue spec of `fork_unsupported`, frozen. */
+export const FORK_UNSUPPORTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FORK_UNSUPPORTED_TEXTS, {
+  className: "ForkUnsupportedError",
+  httpStatus: 501,
+  grpcStatus: "Unimplemented",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fork from a sandbox the cluster client created; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "sdk",
 } satisfies SpecFields));
 
@@ -666,6 +747,87 @@ export const INVALID_EXPOSE_LABEL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `invalid_git_credentials` (frozen): the defaults of its errors' fields. */
+const INVALID_GIT_CREDENTIALS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_git_credentials",
+  message: "invalid git credentials reference",
+  cause: "A git spec's credentials_secret is not a pair of non-blank strings (a Secret's name and key), or credentials_username is set without it.",
+  remediation: "Pass credentials_secret=(\"secret-name\", \"key\") naming a Kubernetes Secret and its key, never the credential itself, and credentials_username only with it.",
+});
+
+/** The catalogue spec of `invalid_git_credentials`, frozen. */
+export const INVALID_GIT_CREDENTIALS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_GIT_CREDENTIALS_TEXTS, {
+  className: "InvalidGitCredentialsError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fix the git spec; the SDK checks it before anything is sent.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `invalid_git_paths` (frozen): the defaults of its errors' fields. */
+const INVALID_GIT_PATHS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_git_paths",
+  message: "invalid git workspace paths",
+  cause: "A git spec has no paths, or a path that is blank or not a string.",
+  remediation: "Pass paths as a non-empty list of absolute paths inside the workspace, such as [\"/workspace/repo\"].",
+});
+
+/** The catalogue spec of `invalid_git_paths`, frozen. */
+export const INVALID_GIT_PATHS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_GIT_PATHS_TEXTS, {
+  className: "InvalidGitPathsError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Fix the git spec; the SDK checks it before anything is sent.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `invalid_git_spec` (frozen): the defaults of its errors' fields. */
+const INVALID_GIT_SPEC_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_git_spec",
+  message: "invalid git argument",
+  cause: "The git argument is neither a git spec nor a list of paths.",
+  remediation: "Pass git=mitos.git(paths=[...]), or a list of workspace paths such as [\"/workspace/repo\"].",
+});
+
+/** The catalogue spec of `invalid_git_spec`, frozen. */
+export const INVALID_GIT_SPEC_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_GIT_SPEC_TEXTS, {
+  className: "InvalidGitSpecError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Pass a git spec or a list of paths; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
 /** The texts of `invalid_input` (frozen): the defaults of its errors' fields. */
 const INVALID_INPUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "invalid_input",
@@ -774,6 +936,33 @@ export const INVALID_RESPONSE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `invalid_sandbox_id` (frozen): the defaults of its errors' fields. */
+const INVALID_SANDBOX_ID_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_sandbox_id",
+  message: "invalid sandbox id",
+  cause: "A sandbox id is empty, longer than 64 characters, does not start with a letter or digit, or has a character other than letters, digits, underscores and hyphens.",
+  remediation: "Use an id of 1 to 64 letters, digits, underscores and hyphens that starts with a letter or digit (no slash, no dots).",
+});
+
+/** The catalogue spec of `invalid_sandbox_id`, frozen. */
+export const INVALID_SANDBOX_ID_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_SANDBOX_ID_TEXTS, {
+  className: "InvalidSandboxIdError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Change the id; the SDK checks it before anything is sent.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
 /** The texts of `invalid_serve_port` (frozen): the defaults of its errors' fields. */
 const INVALID_SERVE_PORT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "invalid_serve_port",
@@ -876,6 +1065,33 @@ export const MISSING_IMAGE_OR_POOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
     action: "revise_and_retry",
     same_arguments: "never",
     guidance: "Name an image or a pool; nothing was sent.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
+/** The texts of `missing_k8s_api` (frozen): the defaults of its errors' fields. */
+const MISSING_K8S_API_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "missing_k8s_api",
+  message: "the cluster client needs a Kubernetes API",
+  cause: "The cluster-mode client was built without the Kubernetes API object it talks to the cluster through.",
+  remediation: "Pass a Kubernetes API to the cluster client (for example { k8s: new KubeConfigApi() }), or use the direct-mode server client.",
+});
+
+/** The catalogue spec of `missing_k8s_api`, frozen. */
+export const MISSING_K8S_API_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_K8S_API_TEXTS, {
+  className: "MissingK8sApiError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Build the client with a Kubernetes API; nothing was sent.",
   }),
   sideEffects: "none_expected",
   origin: "validation",
@@ -1233,6 +1449,33 @@ export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.free
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `run_code_stream_truncated` (frozen): the defaults of its errors' fields. */
+const RUN_CODE_STREAM_TRUNCATED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "run_code_stream_truncated",
+  message: "run_code stream ended before the result",
+  cause: "The streamed run_code response ended before its last frame: the connection was cut or dropped, so the snippet's result is unknown.",
+  remediation: "Check whether the snippet took effect before running it again; if streams keep ending early, check the network path and the sandbox-server logs.",
+});
+
+/** The catalogue spec of `run_code_stream_truncated`, frozen. */
+export const RUN_CODE_STREAM_TRUNCATED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RUN_CODE_STREAM_TRUNCATED_TEXTS, {
+  className: "RunCodeStreamTruncatedError",
+  httpStatus: 502,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Run it again if the snippet is safe to repeat; it may have finished.",
+  }),
+  sideEffects: "unknown",
+  origin: "transport",
+  emittedBy: "sdk",
+} satisfies SpecFields));
+
 /** The texts of `sandbox_failed` (frozen): the defaults of its errors' fields. */
 const SANDBOX_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "sandbox_failed",
@@ -1438,25 +1681,33 @@ export const TEXTS: readonly CodeTexts[] = [
   CONNECTION_FAILED_TEXTS,
   CONNECTION_LOST_TEXTS,
   EXEC_FAILED_TEXTS,
+  EXEC_STREAM_ERROR_TEXTS,
+  EXEC_STREAM_TRUNCATED_TEXTS,
   EXEC_TIMEOUT_TEXTS,
   FILE_FAILED_TEXTS,
   FORBIDDEN_TEXTS,
   FORK_REJECTED_TEXTS,
   FORK_UNAVAILABLE_TEXTS,
+  FORK_UNSUPPORTED_TEXTS,
   GATEWAY_TIMEOUT_TEXTS,
   IDLE_TIMEOUT_TEXTS,
   INTEGRATION_DEPENDENCY_MISSING_TEXTS,
   INTEGRATION_REGISTRATION_PENDING_TEXTS,
   INTERNAL_TEXTS,
   INVALID_EXPOSE_LABEL_TEXTS,
+  INVALID_GIT_CREDENTIALS_TEXTS,
+  INVALID_GIT_PATHS_TEXTS,
+  INVALID_GIT_SPEC_TEXTS,
   INVALID_INPUT_TEXTS,
   INVALID_JSON_TEXTS,
   INVALID_OUTPUT_TEXTS,
   INVALID_RESPONSE_TEXTS,
+  INVALID_SANDBOX_ID_TEXTS,
   INVALID_SERVE_PORT_TEXTS,
   KUBERNETES_NOT_INSTALLED_TEXTS,
   MISSING_EXPOSE_DOMAIN_TEXTS,
   MISSING_IMAGE_OR_POOL_TEXTS,
+  MISSING_K8S_API_TEXTS,
   MISSING_SERVE_POOL_TEXTS,
   NO_DEFAULT_POOL_TEXTS,
   NO_DIFF_TEXTS,
@@ -1470,6 +1721,7 @@ export const TEXTS: readonly CodeTexts[] = [
   RESERVED_EXPOSE_LABEL_TEXTS,
   RESPONSE_TIMEOUT_TEXTS,
   REVISION_NOT_COMMITTED_TEXTS,
+  RUN_CODE_STREAM_TRUNCATED_TEXTS,
   SANDBOX_FAILED_TEXTS,
   TIMEOUT_TOO_LARGE_TEXTS,
   TOO_MANY_STREAMS_TEXTS,
@@ -1494,25 +1746,33 @@ export const CODES: readonly string[] = [
   "connection_failed",
   "connection_lost",
   "exec_failed",
+  "exec_stream_error",
+  "exec_stream_truncated",
   "exec_timeout",
   "file_failed",
   "forbidden",
   "fork_rejected",
   "fork_unavailable",
+  "fork_unsupported",
   "gateway_timeout",
   "idle_timeout",
   "integration_dependency_missing",
   "integration_registration_pending",
   "internal",
   "invalid_expose_label",
+  "invalid_git_credentials",
+  "invalid_git_paths",
+  "invalid_git_spec",
   "invalid_input",
   "invalid_json",
   "invalid_output",
   "invalid_response",
+  "invalid_sandbox_id",
   "invalid_serve_port",
   "kubernetes_not_installed",
   "missing_expose_domain",
   "missing_image_or_pool",
+  "missing_k8s_api",
   "missing_serve_pool",
   "no_default_pool",
   "no_diff",
@@ -1526,6 +1786,7 @@ export const CODES: readonly string[] = [
   "reserved_expose_label",
   "response_timeout",
   "revision_not_committed",
+  "run_code_stream_truncated",
   "sandbox_failed",
   "timeout_too_large",
   "too_many_streams",
@@ -1547,25 +1808,33 @@ export const SPECS: readonly CodeSpec[] = [
   CONNECTION_FAILED_SPEC,
   CONNECTION_LOST_SPEC,
   EXEC_FAILED_SPEC,
+  EXEC_STREAM_ERROR_SPEC,
+  EXEC_STREAM_TRUNCATED_SPEC,
   EXEC_TIMEOUT_SPEC,
   FILE_FAILED_SPEC,
   FORBIDDEN_SPEC,
   FORK_REJECTED_SPEC,
   FORK_UNAVAILABLE_SPEC,
+  FORK_UNSUPPORTED_SPEC,
   GATEWAY_TIMEOUT_SPEC,
   IDLE_TIMEOUT_SPEC,
   INTEGRATION_DEPENDENCY_MISSING_SPEC,
   INTEGRATION_REGISTRATION_PENDING_SPEC,
   INTERNAL_SPEC,
   INVALID_EXPOSE_LABEL_SPEC,
+  INVALID_GIT_CREDENTIALS_SPEC,
+  INVALID_GIT_PATHS_SPEC,
+  INVALID_GIT_SPEC_SPEC,
   INVALID_INPUT_SPEC,
   INVALID_JSON_SPEC,
   INVALID_OUTPUT_SPEC,
   INVALID_RESPONSE_SPEC,
+  INVALID_SANDBOX_ID_SPEC,
   INVALID_SERVE_PORT_SPEC,
   KUBERNETES_NOT_INSTALLED_SPEC,
   MISSING_EXPOSE_DOMAIN_SPEC,
   MISSING_IMAGE_OR_POOL_SPEC,
+  MISSING_K8S_API_SPEC,
   MISSING_SERVE_POOL_SPEC,
   NO_DEFAULT_POOL_SPEC,
   NO_DIFF_SPEC,
@@ -1579,6 +1848,7 @@ export const SPECS: readonly CodeSpec[] = [
   RESERVED_EXPOSE_LABEL_SPEC,
   RESPONSE_TIMEOUT_SPEC,
   REVISION_NOT_COMMITTED_SPEC,
+  RUN_CODE_STREAM_TRUNCATED_SPEC,
   SANDBOX_FAILED_SPEC,
   TIMEOUT_TOO_LARGE_SPEC,
   TOO_MANY_STREAMS_SPEC,

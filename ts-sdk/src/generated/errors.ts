@@ -24,25 +24,33 @@ import {
   CONNECTION_FAILED_SPEC,
   CONNECTION_LOST_SPEC,
   EXEC_FAILED_SPEC,
+  EXEC_STREAM_ERROR_SPEC,
+  EXEC_STREAM_TRUNCATED_SPEC,
   EXEC_TIMEOUT_SPEC,
   FILE_FAILED_SPEC,
   FORBIDDEN_SPEC,
   FORK_REJECTED_SPEC,
   FORK_UNAVAILABLE_SPEC,
+  FORK_UNSUPPORTED_SPEC,
   GATEWAY_TIMEOUT_SPEC,
   IDLE_TIMEOUT_SPEC,
   INTEGRATION_DEPENDENCY_MISSING_SPEC,
   INTEGRATION_REGISTRATION_PENDING_SPEC,
   INTERNAL_SPEC,
   INVALID_EXPOSE_LABEL_SPEC,
+  INVALID_GIT_CREDENTIALS_SPEC,
+  INVALID_GIT_PATHS_SPEC,
+  INVALID_GIT_SPEC_SPEC,
   INVALID_INPUT_SPEC,
   INVALID_JSON_SPEC,
   INVALID_OUTPUT_SPEC,
   INVALID_RESPONSE_SPEC,
+  INVALID_SANDBOX_ID_SPEC,
   INVALID_SERVE_PORT_SPEC,
   KUBERNETES_NOT_INSTALLED_SPEC,
   MISSING_EXPOSE_DOMAIN_SPEC,
   MISSING_IMAGE_OR_POOL_SPEC,
+  MISSING_K8S_API_SPEC,
   MISSING_SERVE_POOL_SPEC,
   NO_DEFAULT_POOL_SPEC,
   NO_DIFF_SPEC,
@@ -56,6 +64,7 @@ import {
   RESERVED_EXPOSE_LABEL_SPEC,
   RESPONSE_TIMEOUT_SPEC,
   REVISION_NOT_COMMITTED_SPEC,
+  RUN_CODE_STREAM_TRUNCATED_SPEC,
   SANDBOX_FAILED_SPEC,
   TIMEOUT_TOO_LARGE_SPEC,
   TOO_MANY_STREAMS_SPEC,
@@ -226,6 +235,38 @@ export class ExecFailedError extends AgentRunError {
 }
 
 /**
+ * The exec stream reported an error: The last frame of a streamed exec carried an error instead of an exit status: the runtime could not run the command, or its stream failed.
+ *
+ * Remediation: Read the cause for the runtime's reason and check that the command exists in the image; if it repeats, inspect the forkd and sandbox-server logs.
+ *
+ * Code `exec_stream_error`; HTTP 500, gRPC Internal; origin `execution`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ExecStreamError extends AgentRunError {
+  static override readonly code = "exec_stream_error";
+  static override readonly httpStatus = 500;
+  static override readonly grpcStatus = "Internal";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = EXEC_STREAM_ERROR_SPEC;
+  declare readonly code: "exec_stream_error";
+}
+
+/**
+ * Exec stream ended before the exit status: The streamed exec response ended before its last frame: the connection was cut or dropped, so the command's exit status is unknown.
+ *
+ * Remediation: Check whether the command took effect before running it again; if streams keep ending early, check the network path and the sandbox-server logs.
+ *
+ * Code `exec_stream_truncated`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ExecStreamTruncatedError extends AgentRunError {
+  static override readonly code = "exec_stream_truncated";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = EXEC_STREAM_TRUNCATED_SPEC;
+  declare readonly code: "exec_stream_truncated";
+}
+
+/**
  * Execution deadline exceeded: A command or run_code execution ran past its requested timeout and was terminated.
  *
  * Remediation: The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.
@@ -303,6 +344,22 @@ export class ForkUnavailableError extends AgentRunError {
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
   static override readonly spec: CodeSpec = FORK_UNAVAILABLE_SPEC;
   declare readonly code: "fork_unavailable";
+}
+
+/**
+ * This sandbox cannot fork: fork() was called on a sandbox object the cluster client did not create, so it has no way to ask the control plane for forks.
+ *
+ * Remediation: Create the sandbox through the cluster client to fork it; a sandbox opened from an id and an endpoint cannot fork.
+ *
+ * Code `fork_unsupported`; HTTP 501, gRPC Unimplemented; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class ForkUnsupportedError extends AgentRunError {
+  static override readonly code = "fork_unsupported";
+  static override readonly httpStatus = 501;
+  static override readonly grpcStatus = "Unimplemented";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = FORK_UNSUPPORTED_SPEC;
+  declare readonly code: "fork_unsupported";
 }
 
 /**
@@ -402,6 +459,54 @@ export class InvalidExposeLabelError extends AgentRunError {
 }
 
 /**
+ * Invalid git credentials reference: A git spec's credentials_secret is not a pair of non-blank strings (a Secret's name and key), or credentials_username is set without it.
+ *
+ * Remediation: Pass credentials_secret=("secret-name", "key") naming a Kubernetes Secret and its key, never the credential itself, and credentials_username only with it.
+ *
+ * Code `invalid_git_credentials`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidGitCredentialsError extends AgentRunError {
+  static override readonly code = "invalid_git_credentials";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_GIT_CREDENTIALS_SPEC;
+  declare readonly code: "invalid_git_credentials";
+}
+
+/**
+ * Invalid git workspace paths: A git spec has no paths, or a path that is blank or not a string.
+ *
+ * Remediation: Pass paths as a non-empty list of absolute paths inside the workspace, such as ["/workspace/repo"].
+ *
+ * Code `invalid_git_paths`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidGitPathsError extends AgentRunError {
+  static override readonly code = "invalid_git_paths";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_GIT_PATHS_SPEC;
+  declare readonly code: "invalid_git_paths";
+}
+
+/**
+ * Invalid git argument: The git argument is neither a git spec nor a list of paths.
+ *
+ * Remediation: Pass git=mitos.git(paths=[...]), or a list of workspace paths such as ["/workspace/repo"].
+ *
+ * Code `invalid_git_spec`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidGitSpecError extends AgentRunError {
+  static override readonly code = "invalid_git_spec";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_GIT_SPEC_SPEC;
+  declare readonly code: "invalid_git_spec";
+}
+
+/**
  * Request fails a semantic rule: The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).
  *
  * Remediation: Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.
@@ -466,6 +571,22 @@ export class InvalidResponseError extends AgentRunError {
 }
 
 /**
+ * Invalid sandbox id: A sandbox id is empty, longer than 64 characters, does not start with a letter or digit, or has a character other than letters, digits, underscores and hyphens.
+ *
+ * Remediation: Use an id of 1 to 64 letters, digits, underscores and hyphens that starts with a letter or digit (no slash, no dots).
+ *
+ * Code `invalid_sandbox_id`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class InvalidSandboxIdError extends AgentRunError {
+  static override readonly code = "invalid_sandbox_id";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_SANDBOX_ID_SPEC;
+  declare readonly code: "invalid_sandbox_id";
+}
+
+/**
  * Serve port out of range: The port given to serve() is not between 1 and 65535.
  *
  * Remediation: Pass a port between 1 and 65535.
@@ -527,6 +648,22 @@ export class MissingImageOrPoolError extends AgentRunError {
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
   static override readonly spec: CodeSpec = MISSING_IMAGE_OR_POOL_SPEC;
   declare readonly code: "missing_image_or_pool";
+}
+
+/**
+ * The cluster client needs a Kubernetes API: The cluster-mode client was built without the Kubernetes API object it talks to the cluster through.
+ *
+ * Remediation: Pass a Kubernetes API to the cluster client (for example { k8s: new KubeConfigApi() }), or use the direct-mode server client.
+ *
+ * Code `missing_k8s_api`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class MissingK8sApiError extends AgentRunError {
+  static override readonly code = "missing_k8s_api";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = MISSING_K8S_API_SPEC;
+  declare readonly code: "missing_k8s_api";
 }
 
 /**
@@ -738,6 +875,22 @@ export class RevisionNotCommittedError extends AgentRunError {
 }
 
 /**
+ * Run_code stream ended before the result: The streamed run_code response ended before its last frame: the connection was cut or dropped, so the snippet's result is unknown.
+ *
+ * Remediation: Check whether the snippet took effect before running it again; if streams keep ending early, check the network path and the sandbox-server logs.
+ *
+ * Code `run_code_stream_truncated`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
+ */
+export class RunCodeStreamTruncatedError extends AgentRunError {
+  static override readonly code = "run_code_stream_truncated";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = RUN_CODE_STREAM_TRUNCATED_SPEC;
+  declare readonly code: "run_code_stream_truncated";
+}
+
+/**
  * Sandbox failed: The sandbox reached the Failed phase before it became Ready.
  *
  * Remediation: Inspect the Sandbox status conditions (kubectl describe sandbox NAME): ActivateFailed names why the sandbox could not start in its pod. Fix that, or the pool capacity, then create a new sandbox.
@@ -861,25 +1014,33 @@ export const ERROR_CLASSES = [
   ConnectionFailedError,
   ConnectionLostError,
   ExecFailedError,
+  ExecStreamError,
+  ExecStreamTruncatedError,
   ExecutionDeadlineError,
   FileFailedError,
   ForbiddenError,
   ForkRejectedError,
   ForkUnavailableError,
+  ForkUnsupportedError,
   GatewayTimeoutError,
   IdleTimeoutError,
   IntegrationDependencyMissingError,
   IntegrationRegistrationPendingError,
   InternalError,
   InvalidExposeLabelError,
+  InvalidGitCredentialsError,
+  InvalidGitPathsError,
+  InvalidGitSpecError,
   InvalidInputError,
   InvalidJsonError,
   InvalidOutputError,
   InvalidResponseError,
+  InvalidSandboxIdError,
   InvalidServePortError,
   KubernetesNotInstalledError,
   MissingExposeDomainError,
   MissingImageOrPoolError,
+  MissingK8sApiError,
   MissingServePoolError,
   NoDefaultPoolError,
   NoDiffError,
@@ -893,6 +1054,7 @@ export const ERROR_CLASSES = [
   ReservedExposeLabelError,
   ResponseTimeoutError,
   RevisionNotCommittedError,
+  RunCodeStreamTruncatedError,
   SandboxFailedError,
   TimeoutTooLargeError,
   TooManyStreamsError,
@@ -914,25 +1076,33 @@ export interface ErrorClassOf {
   connection_failed: typeof ConnectionFailedError;
   connection_lost: typeof ConnectionLostError;
   exec_failed: typeof ExecFailedError;
+  exec_stream_error: typeof ExecStreamError;
+  exec_stream_truncated: typeof ExecStreamTruncatedError;
   exec_timeout: typeof ExecutionDeadlineError;
   file_failed: typeof FileFailedError;
   forbidden: typeof ForbiddenError;
   fork_rejected: typeof ForkRejectedError;
   fork_unavailable: typeof ForkUnavailableError;
+  fork_unsupported: typeof ForkUnsupportedError;
   gateway_timeout: typeof GatewayTimeoutError;
   idle_timeout: typeof IdleTimeoutError;
   integration_dependency_missing: typeof IntegrationDependencyMissingError;
   integration_registration_pending: typeof IntegrationRegistrationPendingError;
   internal: typeof InternalError;
   invalid_expose_label: typeof InvalidExposeLabelError;
+  invalid_git_credentials: typeof InvalidGitCredentialsError;
+  invalid_git_paths: typeof InvalidGitPathsError;
+  invalid_git_spec: typeof InvalidGitSpecError;
   invalid_input: typeof InvalidInputError;
   invalid_json: typeof InvalidJsonError;
   invalid_output: typeof InvalidOutputError;
   invalid_response: typeof InvalidResponseError;
+  invalid_sandbox_id: typeof InvalidSandboxIdError;
   invalid_serve_port: typeof InvalidServePortError;
   kubernetes_not_installed: typeof KubernetesNotInstalledError;
   missing_expose_domain: typeof MissingExposeDomainError;
   missing_image_or_pool: typeof MissingImageOrPoolError;
+  missing_k8s_api: typeof MissingK8sApiError;
   missing_serve_pool: typeof MissingServePoolError;
   no_default_pool: typeof NoDefaultPoolError;
   no_diff: typeof NoDiffError;
@@ -946,6 +1116,7 @@ export interface ErrorClassOf {
   reserved_expose_label: typeof ReservedExposeLabelError;
   response_timeout: typeof ResponseTimeoutError;
   revision_not_committed: typeof RevisionNotCommittedError;
+  run_code_stream_truncated: typeof RunCodeStreamTruncatedError;
   sandbox_failed: typeof SandboxFailedError;
   timeout_too_large: typeof TimeoutTooLargeError;
   too_many_streams: typeof TooManyStreamsError;
@@ -967,25 +1138,33 @@ export type KnownAgentRunError =
   | ConnectionFailedError
   | ConnectionLostError
   | ExecFailedError
+  | ExecStreamError
+  | ExecStreamTruncatedError
   | ExecutionDeadlineError
   | FileFailedError
   | ForbiddenError
   | ForkRejectedError
   | ForkUnavailableError
+  | ForkUnsupportedError
   | GatewayTimeoutError
   | IdleTimeoutError
   | IntegrationDependencyMissingError
   | IntegrationRegistrationPendingError
   | InternalError
   | InvalidExposeLabelError
+  | InvalidGitCredentialsError
+  | InvalidGitPathsError
+  | InvalidGitSpecError
   | InvalidInputError
   | InvalidJsonError
   | InvalidOutputError
   | InvalidResponseError
+  | InvalidSandboxIdError
   | InvalidServePortError
   | KubernetesNotInstalledError
   | MissingExposeDomainError
   | MissingImageOrPoolError
+  | MissingK8sApiError
   | MissingServePoolError
   | NoDefaultPoolError
   | NoDiffError
@@ -999,6 +1178,7 @@ export type KnownAgentRunError =
   | ReservedExposeLabelError
   | ResponseTimeoutError
   | RevisionNotCommittedError
+  | RunCodeStreamTruncatedError
   | SandboxFailedError
   | TimeoutTooLargeError
   | TooManyStreamsError

@@ -13,25 +13,33 @@ AgentRunError
 ├── ConnectionFailedError (connection_failed, HTTP 503, SDK-local)
 ├── ConnectionLostError (connection_lost, HTTP 502, SDK-local)
 ├── ExecFailedError (exec_failed, HTTP 500, server)
+├── ExecStreamError (exec_stream_error, HTTP 500, SDK-local)
+├── ExecStreamTruncatedError (exec_stream_truncated, HTTP 502, SDK-local)
 ├── ExecutionDeadlineError (exec_timeout, HTTP 504, server)
 ├── FileFailedError (file_failed, HTTP 500, server)
 ├── ForbiddenError (forbidden, HTTP 403, server)
 ├── ForkRejectedError (fork_rejected, HTTP 422, SDK-local)
 ├── ForkUnavailableError (fork_unavailable, HTTP 503, SDK-local)
+├── ForkUnsupportedError (fork_unsupported, HTTP 501, SDK-local)
 ├── GatewayTimeoutError (gateway_timeout, HTTP 504, SDK-local)
 ├── IdleTimeoutError (idle_timeout, HTTP 410, server)
 ├── IntegrationDependencyMissingError (integration_dependency_missing, HTTP 501, SDK-local)
 ├── IntegrationRegistrationPendingError (integration_registration_pending, HTTP 501, SDK-local)
 ├── InternalError (internal, HTTP 500, server)
 ├── InvalidExposeLabelError (invalid_expose_label, HTTP 400, SDK-local)
+├── InvalidGitCredentialsError (invalid_git_credentials, HTTP 400, SDK-local)
+├── InvalidGitPathsError (invalid_git_paths, HTTP 400, SDK-local)
+├── InvalidGitSpecError (invalid_git_spec, HTTP 400, SDK-local)
 ├── InvalidInputError (invalid_input, HTTP 400, server)
 ├── InvalidJsonError (invalid_json, HTTP 400, server)
 ├── InvalidOutputError (invalid_output, HTTP 400, SDK-local)
 ├── InvalidResponseError (invalid_response, HTTP 502, SDK-local)
+├── InvalidSandboxIdError (invalid_sandbox_id, HTTP 400, SDK-local)
 ├── InvalidServePortError (invalid_serve_port, HTTP 400, SDK-local)
 ├── KubernetesNotInstalledError (kubernetes_not_installed, HTTP 501, SDK-local)
 ├── MissingExposeDomainError (missing_expose_domain, HTTP 400, SDK-local)
 ├── MissingImageOrPoolError (missing_image_or_pool, HTTP 400, SDK-local)
+├── MissingK8sApiError (missing_k8s_api, HTTP 400, SDK-local)
 ├── MissingServePoolError (missing_serve_pool, HTTP 400, SDK-local)
 ├── NoDefaultPoolError (no_default_pool, HTTP 400, SDK-local)
 ├── NoDiffError (no_diff, HTTP 409, SDK-local)
@@ -45,6 +53,7 @@ AgentRunError
 ├── ReservedExposeLabelError (reserved_expose_label, HTTP 400, SDK-local)
 ├── ResponseTimeoutError (response_timeout, HTTP 504, SDK-local)
 ├── RevisionNotCommittedError (revision_not_committed, HTTP 409, SDK-local)
+├── RunCodeStreamTruncatedError (run_code_stream_truncated, HTTP 502, SDK-local)
 ├── SandboxFailedError (sandbox_failed, HTTP 500, SDK-local)
 ├── TimeoutTooLargeError (timeout_too_large, HTTP 400, server)
 ├── TooManyStreamsError (too_many_streams, HTTP 429, server)
@@ -90,25 +99,33 @@ __all__ = [
     "ConnectionFailedError",
     "ConnectionLostError",
     "ExecFailedError",
+    "ExecStreamError",
+    "ExecStreamTruncatedError",
     "ExecutionDeadlineError",
     "FileFailedError",
     "ForbiddenError",
     "ForkRejectedError",
     "ForkUnavailableError",
+    "ForkUnsupportedError",
     "GatewayTimeoutError",
     "IdleTimeoutError",
     "IntegrationDependencyMissingError",
     "IntegrationRegistrationPendingError",
     "InternalError",
     "InvalidExposeLabelError",
+    "InvalidGitCredentialsError",
+    "InvalidGitPathsError",
+    "InvalidGitSpecError",
     "InvalidInputError",
     "InvalidJsonError",
     "InvalidOutputError",
     "InvalidResponseError",
+    "InvalidSandboxIdError",
     "InvalidServePortError",
     "KubernetesNotInstalledError",
     "MissingExposeDomainError",
     "MissingImageOrPoolError",
+    "MissingK8sApiError",
     "MissingServePoolError",
     "NoDefaultPoolError",
     "NoDiffError",
@@ -122,6 +139,7 @@ __all__ = [
     "ReservedExposeLabelError",
     "ResponseTimeoutError",
     "RevisionNotCommittedError",
+    "RunCodeStreamTruncatedError",
     "SandboxFailedError",
     "TimeoutTooLargeError",
     "TooManyStreamsError",
@@ -372,6 +390,52 @@ class ExecFailedError(AgentRunError):
     grpc_status = "Internal"
 
 
+class ExecStreamError(AgentRunError):
+    """The last frame of a streamed exec carried an error instead of an exit status: the runtime could
+    not run the command, or its stream failed.
+
+    Read the cause for the runtime's reason and check that the command exists in the image; if it
+    repeats, inspect the forkd and sandbox-server logs.
+
+    Code ``exec_stream_error``; HTTP 500; gRPC Internal; not retryable; recovery
+    ``inspect_and_escalate`` (same arguments: discouraged); side effects: possible; origin:
+    execution. SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["exec_stream_error"]
+        catalogue_code: ClassVar[Literal["exec_stream_error"]]
+        http_status: ClassVar[Literal[500]]
+        grpc_status: ClassVar[Literal["Internal"]]
+    code = catalogue_code = "exec_stream_error"
+    http_status = 500
+    grpc_status = "Internal"
+
+
+class ExecStreamTruncatedError(AgentRunError):
+    """The streamed exec response ended before its last frame: the connection was cut or dropped, so
+    the command's exit status is unknown.
+
+    Check whether the command took effect before running it again; if streams keep ending early,
+    check the network path and the sandbox-server logs.
+
+    Code ``exec_stream_truncated``; HTTP 502; gRPC Unavailable; retryable; recovery ``retry_later``
+    (same arguments: conditional); side effects: unknown; origin: transport. SDK-local: synthesized
+    for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["exec_stream_truncated"]
+        catalogue_code: ClassVar[Literal["exec_stream_truncated"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "exec_stream_truncated"
+    http_status = 502
+    grpc_status = "Unavailable"
+
+
 class ExecutionDeadlineError(AgentRunError):
     """A command or run_code execution ran past its requested timeout and was terminated.
 
@@ -486,6 +550,29 @@ class ForkUnavailableError(AgentRunError):
     code = catalogue_code = "fork_unavailable"
     http_status = 503
     grpc_status = "Unavailable"
+
+
+class ForkUnsupportedError(AgentRunError):
+    """fork() was called on a sandbox object the cluster client did not create, so it has no way to
+    ask the control plane for forks.
+
+    Create the sandbox through the cluster client to fork it; a sandbox opened from an id and an
+    endpoint cannot fork.
+
+    Code ``fork_unsupported``; HTTP 501; gRPC Unimplemented; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["fork_unsupported"]
+        catalogue_code: ClassVar[Literal["fork_unsupported"]]
+        http_status: ClassVar[Literal[501]]
+        grpc_status: ClassVar[Literal["Unimplemented"]]
+    code = catalogue_code = "fork_unsupported"
+    http_status = 501
+    grpc_status = "Unimplemented"
 
 
 class GatewayTimeoutError(AgentRunError):
@@ -622,6 +709,72 @@ class InvalidExposeLabelError(AgentRunError):
     grpc_status = "InvalidArgument"
 
 
+class InvalidGitCredentialsError(AgentRunError):
+    """A git spec's credentials_secret is not a pair of non-blank strings (a Secret's name and key),
+    or credentials_username is set without it.
+
+    Pass credentials_secret=("secret-name", "key") naming a Kubernetes Secret and its key, never
+    the credential itself, and credentials_username only with it.
+
+    Code ``invalid_git_credentials``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["invalid_git_credentials"]
+        catalogue_code: ClassVar[Literal["invalid_git_credentials"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_git_credentials"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
+class InvalidGitPathsError(AgentRunError):
+    """A git spec has no paths, or a path that is blank or not a string.
+
+    Pass paths as a non-empty list of absolute paths inside the workspace, such as
+    ["/workspace/repo"].
+
+    Code ``invalid_git_paths``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["invalid_git_paths"]
+        catalogue_code: ClassVar[Literal["invalid_git_paths"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_git_paths"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
+class InvalidGitSpecError(AgentRunError):
+    """The git argument is neither a git spec nor a list of paths.
+
+    Pass git=mitos.git(paths=[...]), or a list of workspace paths such as ["/workspace/repo"].
+
+    Code ``invalid_git_spec``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["invalid_git_spec"]
+        catalogue_code: ClassVar[Literal["invalid_git_spec"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_git_spec"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
 class InvalidInputError(AgentRunError):
     """The request body is syntactically valid JSON but fails a semantic business rule (negative
     value, ordering constraint, missing required field).
@@ -709,6 +862,29 @@ class InvalidResponseError(AgentRunError):
     grpc_status = "Internal"
 
 
+class InvalidSandboxIdError(AgentRunError):
+    """A sandbox id is empty, longer than 64 characters, does not start with a letter or digit, or has
+    a character other than letters, digits, underscores and hyphens.
+
+    Use an id of 1 to 64 letters, digits, underscores and hyphens that starts with a letter or
+    digit (no slash, no dots).
+
+    Code ``invalid_sandbox_id``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["invalid_sandbox_id"]
+        catalogue_code: ClassVar[Literal["invalid_sandbox_id"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_sandbox_id"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
 class InvalidServePortError(AgentRunError):
     """The port given to serve() is not between 1 and 65535.
 
@@ -790,6 +966,29 @@ class MissingImageOrPoolError(AgentRunError):
         http_status: ClassVar[Literal[400]]
         grpc_status: ClassVar[Literal["InvalidArgument"]]
     code = catalogue_code = "missing_image_or_pool"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
+class MissingK8sApiError(AgentRunError):
+    """The cluster-mode client was built without the Kubernetes API object it talks to the cluster
+    through.
+
+    Pass a Kubernetes API to the cluster client (for example { k8s: new KubeConfigApi() }), or use
+    the direct-mode server client.
+
+    Code ``missing_k8s_api``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["missing_k8s_api"]
+        catalogue_code: ClassVar[Literal["missing_k8s_api"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "missing_k8s_api"
     http_status = 400
     grpc_status = "InvalidArgument"
 
@@ -1081,6 +1280,29 @@ class RevisionNotCommittedError(AgentRunError):
     code = catalogue_code = "revision_not_committed"
     http_status = 409
     grpc_status = "FailedPrecondition"
+
+
+class RunCodeStreamTruncatedError(AgentRunError):
+    """The streamed run_code response ended before its last frame: the connection was cut or dropped,
+    so the snippet's result is unknown.
+
+    Check whether the snippet took effect before running it again; if streams keep ending early,
+    check the network path and the sandbox-server logs.
+
+    Code ``run_code_stream_truncated``; HTTP 502; gRPC Unavailable; retryable; recovery
+    ``retry_later`` (same arguments: conditional); side effects: unknown; origin: transport.
+    SDK-local: synthesized for a response without an envelope (no status).
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["run_code_stream_truncated"]
+        catalogue_code: ClassVar[Literal["run_code_stream_truncated"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "run_code_stream_truncated"
+    http_status = 502
+    grpc_status = "Unavailable"
 
 
 class SandboxFailedError(AgentRunError):

@@ -22,25 +22,33 @@ from . import (
     ConnectionFailedError,
     ConnectionLostError,
     ExecFailedError,
+    ExecStreamError,
+    ExecStreamTruncatedError,
     ExecutionDeadlineError,
     FileFailedError,
     ForbiddenError,
     ForkRejectedError,
     ForkUnavailableError,
+    ForkUnsupportedError,
     GatewayTimeoutError,
     IdleTimeoutError,
     IntegrationDependencyMissingError,
     IntegrationRegistrationPendingError,
     InternalError,
     InvalidExposeLabelError,
+    InvalidGitCredentialsError,
+    InvalidGitPathsError,
+    InvalidGitSpecError,
     InvalidInputError,
     InvalidJsonError,
     InvalidOutputError,
     InvalidResponseError,
+    InvalidSandboxIdError,
     InvalidServePortError,
     KubernetesNotInstalledError,
     MissingExposeDomainError,
     MissingImageOrPoolError,
+    MissingK8sApiError,
     MissingServePoolError,
     NoDefaultPoolError,
     NoDiffError,
@@ -55,6 +63,7 @@ from . import (
     ReservedExposeLabelError,
     ResponseTimeoutError,
     RevisionNotCommittedError,
+    RunCodeStreamTruncatedError,
     SandboxFailedError,
     TimeoutTooLargeError,
     TooManyStreamsError,
@@ -85,6 +94,10 @@ def lookup(code: Literal["connection_lost"]) -> type[ConnectionLostError]: ...
 @overload
 def lookup(code: Literal["exec_failed"]) -> type[ExecFailedError]: ...
 @overload
+def lookup(code: Literal["exec_stream_error"]) -> type[ExecStreamError]: ...
+@overload
+def lookup(code: Literal["exec_stream_truncated"]) -> type[ExecStreamTruncatedError]: ...
+@overload
 def lookup(code: Literal["exec_timeout"]) -> type[ExecutionDeadlineError]: ...
 @overload
 def lookup(code: Literal["file_failed"]) -> type[FileFailedError]: ...
@@ -94,6 +107,8 @@ def lookup(code: Literal["forbidden"]) -> type[ForbiddenError]: ...
 def lookup(code: Literal["fork_rejected"]) -> type[ForkRejectedError]: ...
 @overload
 def lookup(code: Literal["fork_unavailable"]) -> type[ForkUnavailableError]: ...
+@overload
+def lookup(code: Literal["fork_unsupported"]) -> type[ForkUnsupportedError]: ...
 @overload
 def lookup(code: Literal["gateway_timeout"]) -> type[GatewayTimeoutError]: ...
 @overload
@@ -107,6 +122,12 @@ def lookup(code: Literal["internal"]) -> type[InternalError]: ...
 @overload
 def lookup(code: Literal["invalid_expose_label"]) -> type[InvalidExposeLabelError]: ...
 @overload
+def lookup(code: Literal["invalid_git_credentials"]) -> type[InvalidGitCredentialsError]: ...
+@overload
+def lookup(code: Literal["invalid_git_paths"]) -> type[InvalidGitPathsError]: ...
+@overload
+def lookup(code: Literal["invalid_git_spec"]) -> type[InvalidGitSpecError]: ...
+@overload
 def lookup(code: Literal["invalid_input"]) -> type[InvalidInputError]: ...
 @overload
 def lookup(code: Literal["invalid_json"]) -> type[InvalidJsonError]: ...
@@ -115,6 +136,8 @@ def lookup(code: Literal["invalid_output"]) -> type[InvalidOutputError]: ...
 @overload
 def lookup(code: Literal["invalid_response"]) -> type[InvalidResponseError]: ...
 @overload
+def lookup(code: Literal["invalid_sandbox_id"]) -> type[InvalidSandboxIdError]: ...
+@overload
 def lookup(code: Literal["invalid_serve_port"]) -> type[InvalidServePortError]: ...
 @overload
 def lookup(code: Literal["kubernetes_not_installed"]) -> type[KubernetesNotInstalledError]: ...
@@ -122,6 +145,8 @@ def lookup(code: Literal["kubernetes_not_installed"]) -> type[KubernetesNotInsta
 def lookup(code: Literal["missing_expose_domain"]) -> type[MissingExposeDomainError]: ...
 @overload
 def lookup(code: Literal["missing_image_or_pool"]) -> type[MissingImageOrPoolError]: ...
+@overload
+def lookup(code: Literal["missing_k8s_api"]) -> type[MissingK8sApiError]: ...
 @overload
 def lookup(code: Literal["missing_serve_pool"]) -> type[MissingServePoolError]: ...
 @overload
@@ -148,6 +173,8 @@ def lookup(code: Literal["reserved_expose_label"]) -> type[ReservedExposeLabelEr
 def lookup(code: Literal["response_timeout"]) -> type[ResponseTimeoutError]: ...
 @overload
 def lookup(code: Literal["revision_not_committed"]) -> type[RevisionNotCommittedError]: ...
+@overload
+def lookup(code: Literal["run_code_stream_truncated"]) -> type[RunCodeStreamTruncatedError]: ...
 @overload
 def lookup(code: Literal["sandbox_failed"]) -> type[SandboxFailedError]: ...
 @overload
@@ -271,6 +298,26 @@ def error_for_code(
 ) -> ExecFailedError: ...
 @overload
 def error_for_code(
+    code: Literal["exec_stream_error"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> ExecStreamError: ...
+@overload
+def error_for_code(
+    code: Literal["exec_stream_truncated"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> ExecStreamTruncatedError: ...
+@overload
+def error_for_code(
     code: Literal["exec_timeout"],
     message: str,
     *,
@@ -319,6 +366,16 @@ def error_for_code(
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> ForkUnavailableError: ...
+@overload
+def error_for_code(
+    code: Literal["fork_unsupported"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> ForkUnsupportedError: ...
 @overload
 def error_for_code(
     code: Literal["gateway_timeout"],
@@ -381,6 +438,36 @@ def error_for_code(
 ) -> InvalidExposeLabelError: ...
 @overload
 def error_for_code(
+    code: Literal["invalid_git_credentials"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> InvalidGitCredentialsError: ...
+@overload
+def error_for_code(
+    code: Literal["invalid_git_paths"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> InvalidGitPathsError: ...
+@overload
+def error_for_code(
+    code: Literal["invalid_git_spec"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> InvalidGitSpecError: ...
+@overload
+def error_for_code(
     code: Literal["invalid_input"],
     message: str,
     *,
@@ -421,6 +508,16 @@ def error_for_code(
 ) -> InvalidResponseError: ...
 @overload
 def error_for_code(
+    code: Literal["invalid_sandbox_id"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> InvalidSandboxIdError: ...
+@overload
+def error_for_code(
     code: Literal["invalid_serve_port"],
     message: str,
     *,
@@ -459,6 +556,16 @@ def error_for_code(
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> MissingImageOrPoolError: ...
+@overload
+def error_for_code(
+    code: Literal["missing_k8s_api"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> MissingK8sApiError: ...
 @overload
 def error_for_code(
     code: Literal["missing_serve_pool"],
@@ -589,6 +696,16 @@ def error_for_code(
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> RevisionNotCommittedError: ...
+@overload
+def error_for_code(
+    code: Literal["run_code_stream_truncated"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> RunCodeStreamTruncatedError: ...
 @overload
 def error_for_code(
     code: Literal["sandbox_failed"],
