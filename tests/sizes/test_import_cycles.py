@@ -25,16 +25,24 @@ from pathlib import Path
 
 import pytest
 
+from errcat.names.languages import LANGUAGES
+
 REPO = Path(__file__).resolve().parents[2]
+# Each language's runtime folder comes from its record; the generator is Python too.
+RUNTIMES = {lang.key: REPO / lang.runtime_dir for lang in LANGUAGES}
 PYTHON_PACKAGES = {
     "errcat": REPO / "codegen" / "errcat",
-    "mitos_errors": REPO / "python-sdk" / "src" / "mitos_errors",
+    RUNTIMES["python"].name: RUNTIMES["python"],
 }
-TS_ROOT = REPO / "ts-sdk" / "src"
 FIX = "move what both sides need into a module of its own that imports neither"
 
 
-@pytest.mark.parametrize("package", ["errcat", "mitos_errors"])
+def test_every_language_runtime_has_an_import_graph_reader() -> None:
+    # A new language adds its reader to GRAPHS (below) along with its record.
+    assert set(GRAPHS) == set(RUNTIMES), "add an import-graph reader for the new language"
+
+
+@pytest.mark.parametrize("package", sorted(PYTHON_PACKAGES))
 def test_python_package_has_no_import_cycle(package: str) -> None:
     graph = python_graph(PYTHON_PACKAGES[package], package)
     assert len(graph) > 10
@@ -44,11 +52,12 @@ def test_python_package_has_no_import_cycle(package: str) -> None:
 
 
 def test_typescript_runtime_has_no_import_cycle() -> None:
-    graph = typescript_graph(TS_ROOT)
+    root = RUNTIMES["typescript"]
+    graph = typescript_graph(root)
     assert "index.ts" in graph
     assert any(edge.target.startswith("generated/") for edge in graph["index.ts"])
     found = [describe(cycle) for cycle in cycles(graph)]
-    assert not found, f"import cycles in ts-sdk/src: {found}; {FIX}"
+    assert not found, f"import cycles in {root.relative_to(REPO)}: {found}; {FIX}"
 
 
 # How the graphs are read and their cycles found.
@@ -285,3 +294,10 @@ def test_typescript_cycles_through_export_from_and_type_imports_are_found(tmp_pa
     assert [describe(cycle) for cycle in found] == [
         "a.ts -> lib/b.ts (a.ts:1) -> index.ts (lib/b.ts:2) -> a.ts (index.ts:1)"
     ]
+
+
+GRAPHS = {
+    "python": lambda root: python_graph(root, root.name),
+    "typescript": typescript_graph,
+}
+"""The import-graph reader of each language's runtime, keyed as the language records are."""
