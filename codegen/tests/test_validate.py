@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errcat.check.limits import CEILING_FIELDS
-from errcat.check.patterns import findings
+from errcat.check.patterns import SIDE_CONDITIONS, findings
 from errcat.check.validate import validate
 from errcat.metaschema import schema_text, schema_validator
 from errcat.model.catalogue import build_model
@@ -326,20 +326,43 @@ def test_a_ceiling_field_has_the_ceiling_as_its_maximum(
         (r"[]a]", "empty class"),
         (r"\p{L}", r"\p"),
         (r"\_", r"escape \_"),
+        (r"(?=x)a", "lookahead (?="),
+        (r"a(?!x)", "negative lookahead (?!"),
+        (r"(?<=a)b", "lookbehind (?<="),
+        (r"(?<![A-Za-z])b", "negative lookbehind (?<!"),
+        (r"(?P<n>a)(?P=n)", "named backreference"),
+        (r"\u00e9", r"escape \u"),
+        (r"a\0", r"escape \0"),
     ],
 )
 def test_non_portable_constructs_are_found(pattern: str, construct: str) -> None:
-    assert any(construct in name for name, _fix in findings(pattern)), list(findings(pattern))
+    assert any(construct in name for _rule, name, _fix in findings(pattern)), list(
+        findings(pattern)
+    )
+
+
+@pytest.mark.parametrize(
+    ("pattern", "rule"),
+    [
+        (r"(?=x)a", "non-regular-pattern"),
+        (r"(?<!x)a", "non-regular-pattern"),
+        (r"(a)\1", "non-regular-pattern"),
+        (r"(?>a)", "non-regular-pattern"),
+        (r"a++", "non-regular-pattern"),
+        (r"\d", "non-portable-pattern"),
+        (r"(?i)a", "non-portable-pattern"),
+    ],
+)
+def test_constructs_outside_linear_engines_have_their_own_rule(pattern: str, rule: str) -> None:
+    assert [found[0] for found in findings(pattern)] == [rule]
 
 
 @pytest.mark.parametrize(
     "pattern",
     [
         r"(?:a|b){1,3}?",
-        r"(?=x)[^ \]\-]",
-        r"(?<![A-Za-z])b",
-        r"(?<=a)b",
-        r"\x41\u00e9\.\[\]\{\}\|\/",
+        r"[^ \]\-]",
+        r"\x41\.\[\]\{\}\|\/",
         "^a$",
         r"a{2,}",
         r"[{}]",
@@ -352,8 +375,8 @@ def test_portable_patterns_pass(pattern: str) -> None:
 def test_the_real_sanitizer_is_portable() -> None:
     data = load_catalogue(REPO / "catalogue" / "errors.yaml").data["sanitizer"]
     for rule in data["secrets"] + data["injection"]:
-        for text in (rule.get("prefix", ""), rule["pattern"]):
-            assert list(findings(text)) == [], text
+        for field in ("prefix", "pattern", *SIDE_CONDITIONS):
+            assert list(findings(rule.get(field, ""))) == [], (rule["name"], field)
 
 
 def test_derived_names_follow_naming() -> None:

@@ -23,13 +23,41 @@ class CharRange:
 
 
 @dataclass(frozen=True)
+class SideConditions:
+    """A rule's side conditions (docs/sdk-contract.md section 2, the pattern dialect).
+
+    The catalogue writes what a lookaround did as data, so every engine of the
+    dialect can test it; "" is a condition the rule does not have.
+    """
+
+    not_after: str = ""
+    """A character class: the character before the match is not in it."""
+    ahead: str = ""
+    """A pattern that matches where the match starts (it may read past its end)."""
+    followed_by: str = ""
+    """A pattern that matches where the match ends."""
+    prefix_not_followed_by: str = ""
+    """A pattern that does not match where the prefix's match ends."""
+
+
+@dataclass(frozen=True)
 class TextRule:
-    """A sanitizer pattern: the match after ``prefix`` is replaced."""
+    """A sanitizer pattern: the match after ``prefix`` is replaced.
+
+    ``prefix`` and ``pattern`` are written for engines with lookaround (Python
+    ``re``, JavaScript ``RegExp``): the catalogue's dialect patterns with the
+    side conditions as lookarounds, which is what both SDKs compile.
+    ``portable_prefix``, ``portable_pattern`` and ``conditions`` are the
+    catalogue's own fields, for engines without lookaround (RE2, Rust).
+    """
 
     name: str
     prefix: str
     pattern: str
     triggers: tuple[str, ...]
+    portable_prefix: str = ""
+    portable_pattern: str = ""
+    conditions: SideConditions = SideConditions()
 
     @property
     def regex(self) -> str:
@@ -62,16 +90,41 @@ def _code_point(text: str) -> int:
     return int(text[2:], 16)
 
 
+def with_lookaround(prefix: str, pattern: str, side: SideConditions) -> tuple[str, str]:
+    """The prefix and pattern with ``side`` written as lookarounds (Python ``re``, JavaScript)."""
+    if prefix and side.prefix_not_followed_by:
+        prefix = f"{prefix}(?!{side.prefix_not_followed_by})"
+    if side.not_after:
+        pattern = f"(?<!{side.not_after}){pattern}"
+    if side.ahead:
+        pattern = f"(?={side.ahead}){pattern}"
+    if side.followed_by:
+        pattern = f"{pattern}(?={side.followed_by})"
+    return prefix, pattern
+
+
 def _rules(raw: list[dict[str, Any]]) -> tuple[TextRule, ...]:
-    return tuple(
-        TextRule(
-            name=r["name"],
-            prefix=r.get("prefix", ""),
-            pattern=r["pattern"],
-            triggers=tuple(r["triggers"]),
+    out = []
+    for r in raw:
+        side = SideConditions(
+            not_after=r.get("not_after", ""),
+            ahead=r.get("ahead", ""),
+            followed_by=r.get("followed_by", ""),
+            prefix_not_followed_by=r.get("prefix_not_followed_by", ""),
         )
-        for r in raw
-    )
+        prefix, pattern = with_lookaround(r.get("prefix", ""), r["pattern"], side)
+        out.append(
+            TextRule(
+                name=r["name"],
+                prefix=prefix,
+                pattern=pattern,
+                triggers=tuple(r["triggers"]),
+                portable_prefix=r.get("prefix", ""),
+                portable_pattern=r["pattern"],
+                conditions=side,
+            )
+        )
+    return tuple(out)
 
 
 def _removed(san: dict[str, Any]) -> tuple[CharRange, ...]:
