@@ -333,6 +333,11 @@ def test_a_ceiling_field_has_the_ceiling_as_its_maximum(
         (r"(?P<n>a)(?P=n)", "named backreference"),
         (r"\u00e9", r"escape \u"),
         (r"a\0", r"escape \0"),
+        (r"[[a]]", "[ inside a class"),
+        (r"[a&&b]", "&& inside a class"),
+        (r"[a--b]", "-- inside a class"),
+        (r"a{1001}", "above 1000"),
+        (r"a{2,1001}", "above 1000"),
     ],
 )
 def test_non_portable_constructs_are_found(pattern: str, construct: str) -> None:

@@ -59,6 +59,8 @@ _SYNTAX_CHARS = set("^$\\.*+?()[]{}|/")
 _SIMPLE_ESCAPES = set("tnrfv")
 _QUANTIFIER_RE = re.compile(r"\{[0-9]+(?:,[0-9]*)?\}")
 _HEX = "0123456789abcdefABCDEF"
+_SET_OPERATORS = ("&&", "--", "~~")
+_MAX_COUNT = 1000
 _CODE_POINT_RE = re.compile(r"U\+([0-9A-F]{4,6})\Z")
 
 DIALECTS = " and ".join(lang.regex_dialect for lang in LANGUAGES)
@@ -141,6 +143,13 @@ def findings(pattern: str) -> Iterator[Finding]:
         if in_class:
             if char == "]" and index > class_start:
                 in_class = False
+            elif char == "[" or pattern[index : index + 2] in _SET_OPERATORS:
+                shown = "[" if char == "[" else pattern[index : index + 2]
+                yield (
+                    NON_PORTABLE,
+                    f"{shown} inside a class (a nested class or set operation in Rust)",
+                    (f"write \\{shown[0]}" + ("" if char == "[" else f"\\{shown[1]}")),
+                )
             index += 1
             continue
         if char == "[":
@@ -165,6 +174,12 @@ def findings(pattern: str) -> Iterator[Finding]:
             end = quantifier.end() if quantifier else index + 1
             if pattern[end : end + 1] == "?":
                 end += 1
+            if quantifier and max(map(int, re.findall("[0-9]+", quantifier.group()))) > _MAX_COUNT:
+                yield (
+                    NON_PORTABLE,
+                    f"a repeat count above {_MAX_COUNT} (RE2 refuses it)",
+                    (f"write a count of at most {_MAX_COUNT}"),
+                )
             if pattern[end : end + 1] == "+":
                 yield NON_REGULAR, "a possessive repeat", "write the repeat without the trailing +"
             index = end
