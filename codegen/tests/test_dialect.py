@@ -116,7 +116,8 @@ def node() -> Iterator[subprocess.Popen[str]]:
 
 
 def node_scan(node: subprocess.Popen[str], pattern: str, texts: list[str]) -> object:
-    assert node.stdin is not None and node.stdout is not None
+    assert node.stdin is not None
+    assert node.stdout is not None
     node.stdin.write(json.dumps({"pattern": pattern, "texts": texts}) + "\n")
     node.stdin.flush()
     return json.loads(node.stdout.readline())
@@ -166,7 +167,8 @@ def linear_rule_covers(rule: TextRule, text: str) -> list[tuple[int, int]]:
     """
     side = rule.conditions
     if not rule.portable_prefix:
-        assert not (side.ahead or side.followed_by)
+        assert not (side.ahead)
+        assert not (side.followed_by)
         return _scan_not_after(rule.portable_pattern, side.not_after, text)
     marks = []
     prefix = re.compile(rule.portable_prefix)
@@ -175,10 +177,9 @@ def linear_rule_covers(rule: TextRule, text: str) -> list[tuple[int, int]]:
         m = prefix.search(text, pos)
         if m is None:
             break
-        if m.end() == m.start():
-            pos = m.start() + 1
-        elif side.prefix_not_followed_by and _anchored(
-            side.prefix_not_followed_by, text, m.end(), len(text)
+        if m.end() == m.start() or (
+            side.prefix_not_followed_by
+            and _anchored(side.prefix_not_followed_by, text, m.end(), len(text))
         ):
             pos = m.start() + 1
         else:
