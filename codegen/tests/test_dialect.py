@@ -21,9 +21,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from errcat.check.patterns import NON_REGULAR, findings
+from errcat.check.patterns import NON_REGULAR, SIDE_CONDITIONS, findings
 from errcat.model.catalogue import build_model
-from errcat.model.sanitizer import SideConditions, TextRule
+from errcat.model.sanitizer import (
+    SideConditions,
+    TextRule,
+    lookaround_as_conditions,
+    with_lookaround,
+)
 from errcat.source.load import load_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
@@ -291,3 +296,54 @@ def test_side_conditions_without_lookaround_give_the_same_covers(pieces: list[st
     text = "".join(pieces)
     for rule in CONDITIONED:
         assert linear_rule_covers(rule, text) == lookaround_rule_covers(rule, text), rule.name
+
+
+# -- catalogues from before the dialect ------------------------------------------------
+
+BEFORE_DIALECT = {
+    "basic credential": {
+        "prefix": "[Bb][Aa][Ss][Ii][Cc] +",
+        "pattern": "(?=[A-Za-z0-9+/]*(?:[0-9+/=]|[A-Za-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}",
+    },
+    "JSON web token": {
+        "pattern": "(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]*"
+    },
+    "credentials in a URL": {"prefix": "://[^ /?#@:]*:(?!//)", "pattern": "[^ /?#@]+(?=@)"},
+}
+"""The three rules as release 1.1.1 wrote them, with lookaround."""
+
+
+def test_rules_from_before_the_dialect_read_as_the_catalogue_writes_them_now() -> None:
+    data = load_catalogue(REPO / "catalogue" / "errors.yaml").data["sanitizer"]["secrets"]
+    now = {rule["name"]: rule for rule in data}
+    for name, old in BEFORE_DIALECT.items():
+        rule = dict(old)
+        lookaround_as_conditions(rule)
+        fields = ("prefix", "pattern", *SIDE_CONDITIONS)
+        assert {f: rule.get(f) for f in fields} == {f: now[name].get(f) for f in fields}
+
+
+@settings(max_examples=200)
+@given(
+    prefix=st.one_of(st.just(""), DIALECT_PATTERNS),
+    pattern=DIALECT_PATTERNS,
+    not_after=st.one_of(st.just(""), _CLASSES.filter(lambda c: c != ".")),
+    ahead=st.one_of(st.just(""), DIALECT_PATTERNS),
+    followed_by=st.one_of(st.just(""), DIALECT_PATTERNS),
+    not_followed=st.one_of(st.just(""), DIALECT_PATTERNS),
+)
+def test_lookaround_as_conditions_undoes_with_lookaround(
+    prefix: str, pattern: str, not_after: str, ahead: str, followed_by: str, not_followed: str
+) -> None:
+    side = SideConditions(
+        not_after=not_after,
+        ahead=ahead if prefix else "",
+        followed_by=followed_by if prefix else "",
+        prefix_not_followed_by=not_followed if prefix else "",
+    )
+    written_prefix, written = with_lookaround(prefix, pattern, side)
+    rule = {"pattern": written, **({"prefix": written_prefix} if prefix else {})}
+    lookaround_as_conditions(rule)
+    assert rule.get("prefix", "") == prefix
+    assert rule["pattern"] == pattern
+    assert SideConditions(**{f: rule.get(f, "") for f in SIDE_CONDITIONS}) == side

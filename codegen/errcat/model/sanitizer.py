@@ -103,6 +103,72 @@ def with_lookaround(prefix: str, pattern: str, side: SideConditions) -> tuple[st
     return prefix, pattern
 
 
+def _top_groups(pattern: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each outermost group of ``pattern`` (escapes and classes skipped)."""
+    out: list[tuple[int, int]] = []
+    depth, start, index, in_class = 0, 0, 0, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            index += 2 if pattern[index + 1 : index + 3] == "^]" else 1
+            continue
+        elif char == "(":
+            start = index if depth == 0 else start
+            depth += 1
+        elif char == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                out.append((start, index + 1))
+        index += 1
+    return out
+
+
+def _peel(pattern: str, opener: str, *, last: bool) -> tuple[str, str]:
+    """Split the first (or ``last``) outermost group off ``pattern`` when it opens with ``opener``.
+
+    Returns the group's body ("" when there is no such group) and the rest.
+    """
+    groups = _top_groups(pattern)
+    if groups:
+        start, end = groups[-1] if last else groups[0]
+        at_edge = end == len(pattern) if last else start == 0
+        if at_edge and pattern.startswith(opener, start):
+            return pattern[start + len(opener) : end - 1], pattern[:start] + pattern[end:]
+    return "", pattern
+
+
+def lookaround_as_conditions(rule: dict[str, Any]) -> None:
+    """Rewrite a rule of a catalogue from before the dialect: its lookarounds as side conditions.
+
+    The inverse of :func:`with_lookaround`: a leading ``(?=A)`` and
+    ``(?<!C)`` and a trailing ``(?=F)`` of the pattern, and a trailing
+    ``(?!N)`` of the prefix, become ``ahead``, ``not_after``,
+    ``followed_by`` and ``prefix_not_followed_by``. Anything else is left
+    for the validator to refuse.
+    """
+    pattern, prefix = rule.get("pattern"), rule.get("prefix")
+    if isinstance(prefix, str):
+        body, rest = _peel(prefix, "(?!", last=True)
+        if body and rest:
+            rule["prefix"], rule["prefix_not_followed_by"] = rest, body
+    if not isinstance(pattern, str):
+        return
+    for opener, field, last in (("(?=", "ahead", False), ("(?<!", "not_after", False)):
+        body, rest = _peel(pattern, opener, last=last)
+        if body and rest:
+            pattern, rule[field] = rest, body
+    body, rest = _peel(pattern, "(?=", last=True)
+    if body and rest:
+        pattern, rule["followed_by"] = rest, body
+    rule["pattern"] = pattern
+
+
 def _rules(raw: list[dict[str, Any]]) -> tuple[TextRule, ...]:
     out = []
     for r in raw:
