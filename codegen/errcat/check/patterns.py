@@ -117,7 +117,7 @@ def _escape(pattern: str, index: int, in_class: bool) -> tuple[int, Finding | No
         return 2, (
             NON_PORTABLE,
             "the escape \\u (RE2 has none)",
-            "write the character itself, or \\xHH below U+0080",
+            "write the character itself, or \\xHH below U+0100",
         )
     if char in _SYNTAX_CHARS or char in _SIMPLE_ESCAPES or (char == "-" and in_class):
         return 2, None
