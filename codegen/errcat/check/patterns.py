@@ -1,10 +1,16 @@
-"""The sanitizer rules: portable patterns, lower-case triggers, sound character ranges.
+"""The sanitizer rules: patterns in the portable dialect, lower-case triggers, sound ranges.
 
-Both SDKs run the catalogue's patterns, Python with ``re`` and TypeScript
-with ``RegExp`` and flag ``u``. Only the subset the two engines read alike is
-allowed: literals, ``.``, ASCII character classes, ``(?:...)`` groups,
-lookahead, alternation, anchors ``^``/``$`` and greedy or lazy repeats. This
-module rejects everything else with the portable spelling to use instead.
+The catalogue's patterns are written in one dialect (docs/sdk-contract.md
+section 2) that Python ``re``, JavaScript ``RegExp`` (flag ``u``), RE2 and
+Rust's ``regex`` all read alike and run in linear time: literals, ``.``,
+ASCII character classes, ``(?:...)`` groups, alternation, anchors
+``^``/``$`` and greedy or lazy repeats. What a lookaround said is written as
+a rule's side conditions (``not_after``, ``ahead``, ``followed_by``,
+``prefix_not_followed_by``). This module refuses everything else, with the
+dialect's spelling to use instead: ``non-regular-pattern`` for what a
+linear-time engine cannot run (lookaround, backreferences, atomic groups,
+possessive repeats), ``non-portable-pattern`` for what the engines read
+differently, ``side-condition`` for a side condition out of its shape.
 """
 
 from __future__ import annotations
@@ -19,8 +25,11 @@ from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted
 
 _ESCAPES = {
-    "b": ("\\b (word boundary)", "spell the boundary out, e.g. (?![A-Za-z0-9_])"),
-    "B": ("\\B (not a word boundary)", "spell it out with a lookahead on [A-Za-z0-9_]"),
+    "b": (
+        "\\b (word boundary)",
+        'write a side condition, e.g. not_after: "[A-Za-z0-9_]" for one before the match',
+    ),
+    "B": ("\\B (not a word boundary)", "write the word characters out, e.g. [A-Za-z0-9_]"),
     "d": ("\\d (Unicode digits in Python, 0-9 in JavaScript)", "write [0-9]"),
     "D": ("\\D", "write [^0-9]"),
     "s": ("\\s (the engines disagree on whitespace)", "write the characters, e.g. [ ]"),
@@ -33,37 +42,59 @@ _ESCAPES = {
     "G": ("\\G", "remove it"),
     "p": ("\\p{...} (JavaScript only)", "write an explicit character class"),
     "P": ("\\P{...} (JavaScript only)", "write an explicit negated character class"),
-    "k": ("a named backreference \\k<...>", "repeat the sub-pattern instead"),
 }
+_LOOKAROUNDS = {
+    "=": "a lookahead (?=",
+    "!": "a negative lookahead (?!",
+    "<=": "a lookbehind (?<=",
+    "<!": "a negative lookbehind (?<!",
+}
+_BACKREFERENCE_FIX = "repeat the sub-pattern instead"
+_LOOKAROUND_FIX = (
+    "write it as the rule's side condition: not_after (a lookbehind of one class), "
+    "ahead (a lookahead before the pattern), followed_by (a lookahead after it) or "
+    "prefix_not_followed_by (a negative lookahead after the prefix)"
+)
 _SYNTAX_CHARS = set("^$\\.*+?()[]{}|/")
 _SIMPLE_ESCAPES = set("tnrfv")
 _QUANTIFIER_RE = re.compile(r"\{[0-9]+(?:,[0-9]*)?\}")
 _HEX = "0123456789abcdefABCDEF"
+_SET_OPERATORS = ("&&", "--", "~~")
+_MAX_COUNT = 1000
 _CODE_POINT_RE = re.compile(r"U\+([0-9A-F]{4,6})\Z")
 
 DIALECTS = " and ".join(lang.regex_dialect for lang in LANGUAGES)
-"""The regex engines that run the sanitizer's patterns, as messages name them."""
+"""The regex engines of the generated SDKs, as messages name them."""
+LINEAR_ENGINES = "RE2 (Go) and Rust regex"
+"""The linear-time engines the dialect is also read by, as messages name them."""
 
-Finding = tuple[str, str]
-"""A non-portable construct: what it is, and the portable spelling to use."""
+NON_REGULAR = "non-regular-pattern"
+NON_PORTABLE = "non-portable-pattern"
+
+Finding = tuple[str, str, str]
+"""A construct outside the dialect: its rule id, what it is, and the dialect's spelling."""
 
 
 def _group(pattern: str, start: int) -> Finding | None:
     """Check the construct that starts with ``(?`` at ``start``."""
     rest = pattern[start + 2 : start + 4]
-    if rest[:1] in (":", "=", "!"):
+    if rest[:1] == ":":
         return None
-    if rest in ("<=", "<!"):
-        # Fixed-width lookbehind reads alike in both engines; Python's re
-        # already refuses a variable-width one when the pattern is compiled.
-        return None
+    if rest[:1] in ("=", "!") or rest in ("<=", "<!"):
+        return NON_REGULAR, _LOOKAROUNDS[rest if rest[:1] == "<" else rest[:1]], _LOOKAROUND_FIX
+    if rest[:2] == "P=":
+        return NON_REGULAR, "a named backreference (?P=...)", _BACKREFERENCE_FIX
     if rest[:1] in ("<", "P", "'"):
-        return "a named group", "write a plain group (...) or (?:...)"
+        return NON_PORTABLE, "a named group", "write a plain group (...) or (?:...)"
     if rest[:1] == ">":
-        return "an atomic group (?>", "write (?:...)"
+        return NON_REGULAR, "an atomic group (?>", "write (?:...)"
     if rest[:1] == "#":
-        return "a comment group (?#", "remove the comment"
-    return "an inline flag group (?...)", "remove the flag and spell case both ways, e.g. [Aa]"
+        return NON_PORTABLE, "a comment group (?#", "remove the comment"
+    return (
+        NON_PORTABLE,
+        "an inline flag group (?...)",
+        "remove the flag and spell case both ways, e.g. [Aa]",
+    )
 
 
 def _escape(pattern: str, index: int, in_class: bool) -> tuple[int, Finding | None]:
@@ -71,23 +102,28 @@ def _escape(pattern: str, index: int, in_class: bool) -> tuple[int, Finding | No
     char = pattern[index + 1 : index + 2]
     if char in _ESCAPES:
         name, fix = _ESCAPES[char]
-        return 2, (name, fix)
+        return 2, (NON_PORTABLE, name, fix)
+    if char == "k":
+        return 2, (NON_REGULAR, "a named backreference \\k<...>", _BACKREFERENCE_FIX)
+    if char == "0" and not pattern[index + 2 : index + 3].isdigit():
+        return 2, (NON_PORTABLE, "the escape \\0 (Rust regex refuses it)", "write \\x00")
     if char.isdigit():
-        if char == "0" and not pattern[index + 2 : index + 3].isdigit():
-            return 2, None
-        return 2, (f"the backreference or octal escape \\{char}", "repeat the sub-pattern instead")
+        return 2, (NON_REGULAR, f"the backreference or octal escape \\{char}", _BACKREFERENCE_FIX)
     if char == "x":
         digits = pattern[index + 2 : index + 4]
         ok = len(digits) == 2 and all(c in _HEX for c in digits)
-        return (4, None) if ok else (2, ("\\x without two hex digits", "write \\xHH"))
+        return (4, None) if ok else (2, (NON_PORTABLE, "\\x without two hex digits", "write \\xHH"))
     if char == "u":
-        digits = pattern[index + 2 : index + 6]
-        ok = len(digits) == 4 and all(c in _HEX for c in digits)
-        return (6, None) if ok else (2, ("\\u without four hex digits", "write \\uHHHH"))
+        return 2, (
+            NON_PORTABLE,
+            "the escape \\u (RE2 has none)",
+            "write the character itself, or \\xHH below U+0100",
+        )
     if char in _SYNTAX_CHARS or char in _SIMPLE_ESCAPES or (char == "-" and in_class):
         return 2, None
     shown = f"\\{char}" if char else "a trailing backslash"
     return 2, (
+        NON_PORTABLE,
         f"the escape {shown}",
         f"write {char} without the backslash" if char else "remove it",
     )
@@ -107,6 +143,13 @@ def findings(pattern: str) -> Iterator[Finding]:
         if in_class:
             if char == "]" and index > class_start:
                 in_class = False
+            elif char == "[" or pattern[index : index + 2] in _SET_OPERATORS:
+                shown = "[" if char == "[" else pattern[index : index + 2]
+                yield (
+                    NON_PORTABLE,
+                    f"{shown} inside a class (a nested class or set operation in Rust)",
+                    (f"write \\{shown[0]}" + ("" if char == "[" else f"\\{shown[1]}")),
+                )
             index += 1
             continue
         if char == "[":
@@ -114,7 +157,11 @@ def findings(pattern: str) -> Iterator[Finding]:
             index += 2 if pattern[index + 1 : index + 2] == "^" else 1
             class_start = index
             if pattern[index : index + 1] == "]":
-                yield "an empty class [] or [^] (read differently)", "write the class out in full"
+                yield (
+                    NON_PORTABLE,
+                    "an empty class [] or [^] (read differently)",
+                    ("write the class out in full"),
+                )
             continue
         if char == "(" and pattern[index + 1 : index + 2] == "?":
             found = _group(pattern, index)
@@ -127,12 +174,18 @@ def findings(pattern: str) -> Iterator[Finding]:
             end = quantifier.end() if quantifier else index + 1
             if pattern[end : end + 1] == "?":
                 end += 1
+            if quantifier and max(map(int, re.findall("[0-9]+", quantifier.group()))) > _MAX_COUNT:
+                yield (
+                    NON_PORTABLE,
+                    f"a repeat count above {_MAX_COUNT} (RE2 refuses it)",
+                    (f"write a count of at most {_MAX_COUNT}"),
+                )
             if pattern[end : end + 1] == "+":
-                yield "a possessive repeat", "write the repeat without the trailing +"
+                yield NON_REGULAR, "a possessive repeat", "write the repeat without the trailing +"
             index = end
             continue
         if char in "{}]":
-            yield f"a bare {char}", f"write \\{char}"
+            yield NON_PORTABLE, f"a bare {char}", f"write \\{char}"
         index += 1
 
 
@@ -143,44 +196,77 @@ def _rules(ctx: Context, group: str) -> Iterator[tuple[KeyPath, dict[str, Any]]]
             yield ("sanitizer", group, index), item
 
 
+SIDE_CONDITIONS = ("not_after", "ahead", "followed_by", "prefix_not_followed_by")
+"""A rule's side conditions, each a pattern of the dialect (docs/sdk-contract.md section 2)."""
+_ONE_CLASS_RE = re.compile(r"\[\^?(?:\\.|[^\]\\])+\]\Z")
+
+
+def _side_condition_shape(rule: dict[str, Any], field: str, text: str) -> str | None:
+    """Why ``field`` (holding ``text``) is out of its shape, or None."""
+    if field == "not_after":
+        if _ONE_CLASS_RE.match(text) is None:
+            return f"not_after {quoted(text)} is not one character class [...]"
+        return None
+    if "prefix" not in rule:
+        return (
+            f"{field} is tested once per prefix match, so only a rule with a prefix "
+            "has it (on a rule without one, it would be tested at every position)"
+        )
+    return None
+
+
+def _check_pattern(ctx: Context, path: KeyPath, text: str, field: str) -> None:
+    """One pattern field: it compiles, it is in the dialect, a prefix matches something."""
+    try:
+        re.compile(text)
+    except re.error as err:
+        ctx.add(
+            path,
+            "bad-pattern",
+            f"{quoted(text)} does not compile: {err.msg} at position {err.pos}",
+            "fix the regular expression (inside double quotes write \\\\ for \\)",
+        )
+        return
+    if field == "prefix" and text and re.fullmatch(text, "") is not None:
+        ctx.add(
+            path,
+            "empty-prefix",
+            f"the prefix {quoted(text)} can match nothing, so it cannot say "
+            "where a secret starts (docs/sdk-contract.md section 2)",
+            "make the prefix match at least one character, or write not_after instead",
+        )
+    seen: set[str] = set()
+    for rule_id, name, fix in findings(text):
+        if name not in seen:
+            seen.add(name)
+            engines = LINEAR_ENGINES if rule_id == NON_REGULAR else DIALECTS
+            verb = "refuse" if rule_id == NON_REGULAR else "do not read alike"
+            ctx.add(path, rule_id, f"{quoted(text)} uses {name}, which {engines} {verb}", fix)
+
+
 def pattern_rules(ctx: Context) -> None:
-    """Secret and injection patterns compile, are portable, and a prefix matches something."""
+    """Secret and injection patterns compile, are in the dialect, and a prefix matches something."""
     for group in ("secrets", "injection"):
         for base, rule in _rules(ctx, group):
-            for field in ("prefix", "pattern"):
+            for field in ("prefix", "pattern", *SIDE_CONDITIONS):
                 text = rule.get(field)
                 path = (*base, field)
                 if not isinstance(text, str) or not ctx.ok(path):
                     continue
-                try:
-                    re.compile(text)
-                except re.error as err:
+                shape = (
+                    _side_condition_shape(rule, field, text) if field in SIDE_CONDITIONS else None
+                )
+                if shape is not None:
                     ctx.add(
                         path,
-                        "bad-pattern",
-                        f"{quoted(text)} does not compile: {err.msg} at position {err.pos}",
-                        "fix the regular expression (inside double quotes write \\\\ for \\)",
+                        "side-condition",
+                        shape,
+                        "write a prefix for the rule, or write the condition into the pattern"
+                        if field != "not_after"
+                        else 'write one class, e.g. not_after: "[A-Za-z0-9_]"',
                     )
-                else:
-                    if field == "prefix" and text and re.fullmatch(text, "") is not None:
-                        ctx.add(
-                            path,
-                            "empty-prefix",
-                            f"the prefix {quoted(text)} can match nothing, so it cannot say "
-                            "where a secret starts (docs/sdk-contract.md section 2)",
-                            "move a lookbehind into the pattern, or make the prefix match "
-                            "at least one character",
-                        )
-                seen: set[str] = set()
-                for name, fix in findings(text):
-                    if name not in seen:
-                        seen.add(name)
-                        ctx.add(
-                            path,
-                            "non-portable-pattern",
-                            f"{quoted(text)} uses {name}, which {DIALECTS} do not read alike",
-                            fix,
-                        )
+                    continue
+                _check_pattern(ctx, path, text, field)
             triggers = rule.get("triggers")
             for index, trigger in enumerate(triggers if isinstance(triggers, list) else []):
                 path = (*base, "triggers", index)

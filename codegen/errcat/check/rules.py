@@ -71,7 +71,14 @@ RULES: tuple[Rule, ...] = (
     Rule(values.grpc_ok, ("grpc-ok",)),
     Rule(
         patterns.pattern_rules,
-        ("bad-pattern", "empty-prefix", "non-portable-pattern", "uppercase-trigger"),
+        (
+            "bad-pattern",
+            "empty-prefix",
+            "non-portable-pattern",
+            "non-regular-pattern",
+            "side-condition",
+            "uppercase-trigger",
+        ),
     ),
     Rule(patterns.character_ranges, ("range-order", "range-overlap")),
     Rule(

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from errcat.check.context import Context
+from errcat.check.patterns import SIDE_CONDITIONS
 from errcat.source.document import KeyPath, as_mapping
 from errcat.wording import char_rule, describe_char, is_blank, kind_of, listing, quoted, shown
 
@@ -72,7 +73,7 @@ def _is_pattern(path: KeyPath) -> bool:
         len(path) == 4
         and path[0] == "sanitizer"
         and path[1] in ("secrets", "injection")
-        and path[3] in ("pattern", "prefix")
+        and path[3] in ("pattern", "prefix", *SIDE_CONDITIONS)
     )
 
 

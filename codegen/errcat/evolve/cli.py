@@ -20,6 +20,7 @@ from errcat.evolve.compare import Side, compare
 from errcat.evolve.report import judge, line, markdown
 from errcat.evolve.rules import Level
 from errcat.model.catalogue import build_model
+from errcat.model.sanitizer import lookaround_as_conditions
 from errcat.problems import CatalogueError, Problem
 from errcat.source.load import load_catalogue, parse_catalogue
 
@@ -101,8 +102,16 @@ def predating(data: Any) -> None:
     """Give an OLD catalogue the keys the meta-schema required only later, as it meant them.
 
     A code written before ``origin`` was required had none; it is read as the
-    catch-all's, which is what a reader of that catalogue could assume.
+    catch-all's, which is what a reader of that catalogue could assume. A
+    sanitizer rule written before the pattern dialect has its lookarounds
+    read as the side conditions that replaced them.
     """
+    sanitizer = data.get("sanitizer") if isinstance(data, dict) else None
+    for group in ("secrets", "injection"):
+        rules = sanitizer.get(group) if isinstance(sanitizer, dict) else None
+        for rule in rules if isinstance(rules, list) else ():
+            if isinstance(rule, dict):
+                lookaround_as_conditions(rule)
     codes = data.get("codes") if isinstance(data, dict) else None
     unknown = data.get("unknown_code") if isinstance(data, dict) else None
     default = unknown.get("origin", "runtime") if isinstance(unknown, dict) else "runtime"

@@ -23,13 +23,41 @@ class CharRange:
 
 
 @dataclass(frozen=True)
+class SideConditions:
+    """A rule's side conditions (docs/sdk-contract.md section 2, the pattern dialect).
+
+    The catalogue writes what a lookaround did as data, so every engine of the
+    dialect can test it; "" is a condition the rule does not have.
+    """
+
+    not_after: str = ""
+    """A character class: the character before the match is not in it."""
+    ahead: str = ""
+    """A pattern that matches where the match starts (it may read past its end)."""
+    followed_by: str = ""
+    """A pattern that matches where the match ends."""
+    prefix_not_followed_by: str = ""
+    """A pattern that does not match where the prefix's match ends."""
+
+
+@dataclass(frozen=True)
 class TextRule:
-    """A sanitizer pattern: the match after ``prefix`` is replaced."""
+    """A sanitizer pattern: the match after ``prefix`` is replaced.
+
+    ``prefix`` and ``pattern`` are written for engines with lookaround (Python
+    ``re``, JavaScript ``RegExp``): the catalogue's dialect patterns with the
+    side conditions as lookarounds, which is what both SDKs compile.
+    ``portable_prefix``, ``portable_pattern`` and ``conditions`` are the
+    catalogue's own fields, for engines without lookaround (RE2, Rust).
+    """
 
     name: str
     prefix: str
     pattern: str
     triggers: tuple[str, ...]
+    portable_prefix: str = ""
+    portable_pattern: str = ""
+    conditions: SideConditions = SideConditions()
 
     @property
     def regex(self) -> str:
@@ -62,16 +90,107 @@ def _code_point(text: str) -> int:
     return int(text[2:], 16)
 
 
+def with_lookaround(prefix: str, pattern: str, side: SideConditions) -> tuple[str, str]:
+    """The prefix and pattern with ``side`` written as lookarounds (Python ``re``, JavaScript)."""
+    if prefix and side.prefix_not_followed_by:
+        prefix = f"{prefix}(?!{side.prefix_not_followed_by})"
+    if side.not_after:
+        pattern = f"(?<!{side.not_after}){pattern}"
+    if side.ahead:
+        pattern = f"(?={side.ahead}){pattern}"
+    if side.followed_by:
+        pattern = f"{pattern}(?={side.followed_by})"
+    return prefix, pattern
+
+
+def _top_groups(pattern: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each outermost group of ``pattern`` (escapes and classes skipped)."""
+    out: list[tuple[int, int]] = []
+    depth, start, index, in_class = 0, 0, 0, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            index += 2 if pattern[index + 1 : index + 3] == "^]" else 1
+            continue
+        elif char == "(":
+            start = index if depth == 0 else start
+            depth += 1
+        elif char == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                out.append((start, index + 1))
+        index += 1
+    return out
+
+
+def _peel(pattern: str, opener: str, *, last: bool) -> tuple[str, str]:
+    """Split the first (or ``last``) outermost group off ``pattern`` when it opens with ``opener``.
+
+    Returns the group's body ("" when there is no such group) and the rest.
+    """
+    groups = _top_groups(pattern)
+    if groups:
+        start, end = groups[-1] if last else groups[0]
+        at_edge = end == len(pattern) if last else start == 0
+        if at_edge and pattern.startswith(opener, start):
+            return pattern[start + len(opener) : end - 1], pattern[:start] + pattern[end:]
+    return "", pattern
+
+
+def lookaround_as_conditions(rule: dict[str, Any]) -> None:
+    """Rewrite a rule of a catalogue from before the dialect: its lookarounds as side conditions.
+
+    The inverse of :func:`with_lookaround`: a leading ``(?=A)`` and
+    ``(?<!C)`` and a trailing ``(?=F)`` of the pattern, and a trailing
+    ``(?!N)`` of the prefix, become ``ahead``, ``not_after``,
+    ``followed_by`` and ``prefix_not_followed_by``. Anything else is left
+    for the validator to refuse.
+    """
+    pattern, prefix = rule.get("pattern"), rule.get("prefix")
+    if isinstance(prefix, str):
+        body, rest = _peel(prefix, "(?!", last=True)
+        if body and rest:
+            rule["prefix"], rule["prefix_not_followed_by"] = rest, body
+    if not isinstance(pattern, str):
+        return
+    for opener, field, last in (("(?=", "ahead", False), ("(?<!", "not_after", False)):
+        body, rest = _peel(pattern, opener, last=last)
+        if body and rest:
+            pattern, rule[field] = rest, body
+    body, rest = _peel(pattern, "(?=", last=True)
+    if body and rest:
+        pattern, rule["followed_by"] = rest, body
+    rule["pattern"] = pattern
+
+
 def _rules(raw: list[dict[str, Any]]) -> tuple[TextRule, ...]:
-    return tuple(
-        TextRule(
-            name=r["name"],
-            prefix=r.get("prefix", ""),
-            pattern=r["pattern"],
-            triggers=tuple(r["triggers"]),
+    out = []
+    for r in raw:
+        side = SideConditions(
+            not_after=r.get("not_after", ""),
+            ahead=r.get("ahead", ""),
+            followed_by=r.get("followed_by", ""),
+            prefix_not_followed_by=r.get("prefix_not_followed_by", ""),
         )
-        for r in raw
-    )
+        prefix, pattern = with_lookaround(r.get("prefix", ""), r["pattern"], side)
+        out.append(
+            TextRule(
+                name=r["name"],
+                prefix=prefix,
+                pattern=pattern,
+                triggers=tuple(r["triggers"]),
+                portable_prefix=r.get("prefix", ""),
+                portable_pattern=r["pattern"],
+                conditions=side,
+            )
+        )
+    return tuple(out)
 
 
 def _removed(san: dict[str, Any]) -> tuple[CharRange, ...]:
