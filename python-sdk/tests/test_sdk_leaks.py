@@ -14,9 +14,12 @@ import urllib.parse
 
 import httpx
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from testkit.oracle import REFERENCE
 
 import mitos_errors
-from mitos_errors import AgentRunError, ErrorHook, error_from_body, raise_for_status
+from mitos_errors import AgentRunError, ErrorHook, error_from_body, raise_for_status, sanitize_text
 
 
 def _tokens() -> list[str]:
@@ -163,3 +166,40 @@ def test_secret_like_strings_never_reach_an_error() -> None:
         for text in _all_renderings(err):
             hay = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
             assert needle not in hay, (secret, hay[:200])
+
+
+def _own_characters(encoded: str, start: int, length: int) -> str:
+    """The characters of base64 ``encoded`` whose bits all come from bytes ``start`` to ``start + length``."""
+    first = -(-8 * start // 6)
+    last = (8 * (start + length)) // 6
+    return encoded[first:last]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    token=st.text(
+        alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
+        min_size=8,
+        max_size=40,
+    ),
+    before=st.binary(max_size=11),
+    after=st.binary(max_size=11),
+    url_safe=st.booleans(),
+    padded=st.booleans(),
+)
+def test_a_token_inside_base64_is_found_at_every_alignment(
+    token: str, before: bytes, after: bytes, url_safe: bool, padded: bool
+) -> None:
+    # Basic credentials echoed without the scheme word: base64 of "user:token" at any user length.
+    assume(REFERENCE.strip(token) == token)  # the token as step 1 leaves it: its bytes are the ones encoded
+    raw = token.encode()
+    encode = base64.urlsafe_b64encode if url_safe else base64.b64encode
+    encoded = encode(before + raw + after).decode()
+    if not padded:
+        encoded = encoded.rstrip("=")
+    own = _own_characters(encoded, len(before), len(raw))
+    assume(len(own) >= 8)
+    text = f"echo {encoded} end"
+    out = sanitize_text(text, token=token)
+    assert own not in out, (len(before) % 3, out)
+    assert out == REFERENCE.sanitize(text, token)

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { inspect } from "node:util";
+import fc from "fast-check";
 
 import { errorFromBody, errorForCode, errorForExit, sanitizeText, type AgentRunError } from "@mitos/errors";
 import { FILTERED, LIMITS, REDACTION, TRUNCATION_MARKER } from "./support.js";
@@ -163,4 +164,27 @@ test("a token split by a raw DEL in an ASCII body is joined by step 1, then reda
   const body = `{"error":{"code":"internal","message":"id ${token.slice(0, 5)}\u007f${token.slice(5)} rejected"}}`;
   assert.equal(errorFromBody(body, { status: 500, token }).message, `id ${REDACTION} rejected`);
   assert.equal(errorFromBody(Buffer.from(body), { status: 500, token }).message, `id ${REDACTION} rejected`);
+});
+
+/** The characters of base64 `encoded` whose six bits all come from bytes `start` to `start + length`. */
+function ownCharacters(encoded: string, start: number, length: number): string {
+  return encoded.slice(Math.ceil((8 * start) / 6), Math.floor((8 * (start + length)) / 6));
+}
+
+test("a token inside base64 text is found at every alignment (Basic credentials without the scheme word)", () => {
+  const printable = fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=:@ é€😀"), minLength: 8, maxLength: 40 });
+  const bytes = fc.uint8Array({ maxLength: 11 });
+  fc.assert(
+    fc.property(printable, bytes, bytes, fc.boolean(), fc.boolean(), (token, before, after, urlSafe, padded) => {
+      const raw = Buffer.from(token, "utf8");
+      let encoded = Buffer.concat([before, raw, after]).toString("base64");
+      if (urlSafe) encoded = encoded.replace(/\+/g, "-").replace(/\//g, "_");
+      if (!padded) encoded = encoded.replace(/=+$/, "");
+      const own = ownCharacters(encoded, before.length, raw.length);
+      fc.pre(own.length >= 8);
+      const out = sanitizeText(`echo ${encoded} end`, { token });
+      assert.ok(!out.includes(own), `alignment ${before.length % 3}: ${out}`);
+    }),
+    { numRuns: 300 },
+  );
 });
