@@ -44,7 +44,7 @@ export interface ErrorForCodeOptions {
   readonly headers?: HeadersLike | undefined;
   /** The caller's credential: redacted from every text. Never stored. */
   readonly token?: string | undefined;
-  /** The standard `Error.cause`: a lower-level error this one wraps. */
+  /** The standard `Error.cause`: a lower-level error this one wraps (kept as a sanitized copy, contract section 4). */
   readonly cause?: unknown;
 }
 
