@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import json
@@ -9,6 +10,7 @@ import logging
 import pickle
 import random
 import re
+import string
 import traceback
 import urllib.parse
 
@@ -203,3 +205,76 @@ def test_a_token_inside_base64_is_found_at_every_alignment(
     out = sanitize_text(text, token=token)
     assert own not in out, (len(before) % 3, out)
     assert out == REFERENCE.sanitize(text, token)
+
+
+def _sdk_frame_locals(err: BaseException) -> list[str]:
+    """The repr of every local of every package frame in the tracebacks of ``err`` and of what it chains."""
+    shown: list[str] = []
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [err]
+    while todo:
+        exc = todo.pop()
+        if exc is None or id(exc) in seen:
+            continue
+        seen.add(id(exc))
+        todo += [exc.__cause__, exc.__context__]
+        for frame, _line in traceback.walk_tb(exc.__traceback__):
+            if "mitos_errors" in frame.f_code.co_filename:
+                shown += [
+                    f"{frame.f_code.co_name} {name}={value!r}" for name, value in frame.f_locals.items()
+                ]
+    return shown
+
+
+def _failing_app(kind: str) -> httpx.MockTransport:
+    def app(request: httpx.Request) -> httpx.Response:
+        if kind == "refused":
+            raise httpx.ConnectError("connection refused", request=request)
+        if kind == "reset":
+            raise httpx.ReadError("connection reset", request=request)
+        return httpx.Response(401, content=_hostile_body("bad key"), request=request)
+
+    return httpx.MockTransport(app)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    token=st.text(
+        alphabet=string.ascii_letters + string.digits + "-_.~",
+        min_size=12,
+        max_size=40,
+    ),
+    kind=st.sampled_from(["status", "refused", "reset"]),
+    where=st.sampled_from(["transport", "async transport", "hook"]),
+)
+def test_no_frame_the_sdk_raises_from_holds_the_token(token: str, kind: str, where: str) -> None:
+    # A request whose URL carries the key (?api_key=), as error trackers such as Sentry record frame locals.
+    url = f"https://api.example/v1/x?api_key={token}"
+    caught: BaseException | None = None
+    try:
+        if where == "transport":
+            with httpx.Client(
+                transport=mitos_errors.ErrorTransport(_failing_app(kind), token=token)
+            ) as client:
+                client.get(url)
+        elif where == "async transport":
+
+            async def call() -> None:
+                inner = _failing_app(kind)
+                transport = mitos_errors.AsyncErrorTransport(inner, token=token)
+                async with httpx.AsyncClient(transport=transport) as client:
+                    await client.get(url)
+
+            asyncio.run(call())
+        else:
+            with httpx.Client(
+                transport=_failing_app("status"), event_hooks={"response": [ErrorHook(token=token)]}
+            ) as client:
+                client.get(url)
+    except AgentRunError as err:
+        caught = err
+    assert caught is not None
+    shown = _sdk_frame_locals(caught)
+    assert shown, "the error passed through the package's frames"
+    leaks = [text for text in shown if token in text]
+    assert leaks == [], leaks
