@@ -13,6 +13,7 @@
 
 import { CONTEXT_FIELDS, CONTEXT_MAX_KEYS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
 import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
+import { safeCause } from "./cause.js";
 import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
@@ -373,72 +374,4 @@ function fillWith(m: Members, picked: Picked, status: number | undefined, option
     requestId = cleanMember(m.requestId, forms, bodyForms, "", false, sanitize);
   }
   return new CheckedFields(message, code, errorCause, remediation, status, context, retryAfterMs, requestId, cause, entry?.spec);
-}
-
-/** How many errors of a cause chain an error keeps (copied); deeper ones are dropped. */
-const CAUSE_DEPTH = 8;
-/** How many lines of a wrapped error's stack are kept. */
-const STACK_LINES = 32;
-
-/** A member of a value read without invoking a getter that throws (none for a primitive). */
-function memberOf(value: object, name: string): unknown {
-  try {
-    return (value as Record<string, unknown>)[name];
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * What an error keeps as its standard `cause` (contract section 4): never
- * the wrapped value itself, which (an axios or got error) holds the request,
- * its `Authorization` header and the response. A string is sanitized, a
- * number or boolean kept; an object becomes an `Error` holding only its
- * `name`, `message`, `code` and `stack` (each line), sanitized with the
- * caller's token, and the same copy of its own `cause`, at most
- * {@link CAUSE_DEPTH} deep. Anything else is dropped (undefined).
- */
-function safeCause(value: unknown, forms: readonly string[], depth: number): unknown {
-  if (typeof value === "string") return sanitizeEvery(value, forms);
-  if (typeof value === "number" || typeof value === "boolean") return value;
-  if ((typeof value !== "object" && typeof value !== "function") || value === null) return undefined;
-  const text = (v: unknown): string => (typeof v === "string" ? sanitizeEvery(v, forms) : "");
-  const name = text(memberOf(value, "name")) || "Error";
-  const copy: Error & { code?: string | number } = new Error(text(memberOf(value, "message")));
-  const hidden = (key: string, v: unknown): void => {
-    Object.defineProperty(copy, key, { value: v, writable: true, configurable: true, enumerable: false });
-  };
-  hidden("name", name);
-  const stack = memberOf(value, "stack");
-  hidden(
-    "stack",
-    typeof stack === "string"
-      ? stack.split("\n", STACK_LINES).map((line) => sanitizeEvery(line, forms)).join("\n")
-      : `${name}${copy.message === "" ? "" : ": " + copy.message}`,
-  );
-  const code = memberOf(value, "code");
-  if (typeof code === "string" || typeof code === "number") copy.code = typeof code === "string" ? text(code) : code;
-  const inner = memberOf(value, "cause");
-  if (inner !== undefined && depth + 1 < CAUSE_DEPTH) {
-    const kept = safeCause(inner, forms, depth + 1);
-    if (kept !== undefined) hidden("cause", kept);
-  }
-  return copy;
-}
-
-/**
- * `value` as docs/sdk-contract.md section 2c writes a number in a text: plain
- * decimal with the shortest digits that read back as the same double; no
- * exponent, no `+`, no `-0` (`0.00001`, not `1e-5`).
- */
-export function plainNumber(value: number): string {
-  if (value === 0) return "0";
-  const text = String(value);
-  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (m === null) return text;
-  const [, sign = "", lead = "", fraction = "", exponent = "0"] = m;
-  const exp = Number(exponent);
-  const digits = lead + fraction;
-  // String() uses an exponent only below 1e-6 and from 1e21 on: then the digits are all before or all after the point.
-  return exp < 0 ? `${sign}0.${"0".repeat(-exp - 1)}${digits}` : sign + digits + "0".repeat(exp - fraction.length);
 }

@@ -6,7 +6,7 @@
 
 import type { AgentRunError } from "./base.js";
 import { LIMITS } from "./generated/catalogue.js";
-import { plainNumber } from "./fields.js";
+import { plainNumber } from "./length.js";
 import { errorFromBody, errorFromCutBody } from "./parse.js";
 
 /** Options of {@link errorFromResponse} and {@link raiseForStatus}. */

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 
-import { plainNumber } from "../src/fields.js";
+import { plainNumber } from "../src/length.js";
 
 const PLAIN = /^-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/;
 
