@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import json
@@ -9,14 +10,18 @@ import logging
 import pickle
 import random
 import re
+import string
 import traceback
 import urllib.parse
 
 import httpx
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from testkit.oracle import REFERENCE
 
 import mitos_errors
-from mitos_errors import AgentRunError, ErrorHook, error_from_body, raise_for_status
+from mitos_errors import AgentRunError, ErrorHook, error_from_body, raise_for_status, sanitize_text
 
 
 def _tokens() -> list[str]:
@@ -163,3 +168,113 @@ def test_secret_like_strings_never_reach_an_error() -> None:
         for text in _all_renderings(err):
             hay = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
             assert needle not in hay, (secret, hay[:200])
+
+
+def _own_characters(encoded: str, start: int, length: int) -> str:
+    """The characters of base64 ``encoded`` whose bits all come from bytes ``start`` to ``start + length``."""
+    first = -(-8 * start // 6)
+    last = (8 * (start + length)) // 6
+    return encoded[first:last]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    token=st.text(
+        alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
+        min_size=8,
+        max_size=40,
+    ),
+    before=st.binary(max_size=11),
+    after=st.binary(max_size=11),
+    url_safe=st.booleans(),
+    padded=st.booleans(),
+)
+def test_a_token_inside_base64_is_found_at_every_alignment(
+    token: str, before: bytes, after: bytes, url_safe: bool, padded: bool
+) -> None:
+    # Basic credentials echoed without the scheme word: base64 of "user:token" at any user length.
+    assume(REFERENCE.strip(token) == token)  # the token as step 1 leaves it: its bytes are the ones encoded
+    raw = token.encode()
+    encode = base64.urlsafe_b64encode if url_safe else base64.b64encode
+    encoded = encode(before + raw + after).decode()
+    if not padded:
+        encoded = encoded.rstrip("=")
+    own = _own_characters(encoded, len(before), len(raw))
+    assume(len(own) >= 8)
+    text = f"echo {encoded} end"
+    out = sanitize_text(text, token=token)
+    assert own not in out, (len(before) % 3, out)
+    assert out == REFERENCE.sanitize(text, token)
+
+
+def _sdk_frame_locals(err: BaseException) -> list[str]:
+    """The repr of every local of every package frame in the tracebacks of ``err`` and of what it chains."""
+    shown: list[str] = []
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [err]
+    while todo:
+        exc = todo.pop()
+        if exc is None or id(exc) in seen:
+            continue
+        seen.add(id(exc))
+        todo += [exc.__cause__, exc.__context__]
+        for frame, _line in traceback.walk_tb(exc.__traceback__):
+            if "mitos_errors" in frame.f_code.co_filename:
+                shown += [
+                    f"{frame.f_code.co_name} {name}={value!r}" for name, value in frame.f_locals.items()
+                ]
+    return shown
+
+
+def _failing_app(kind: str) -> httpx.MockTransport:
+    def app(request: httpx.Request) -> httpx.Response:
+        if kind == "refused":
+            raise httpx.ConnectError("connection refused", request=request)
+        if kind == "reset":
+            raise httpx.ReadError("connection reset", request=request)
+        return httpx.Response(401, content=_hostile_body("bad key"), request=request)
+
+    return httpx.MockTransport(app)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    token=st.text(
+        alphabet=string.ascii_letters + string.digits + "-_.~",
+        min_size=12,
+        max_size=40,
+    ),
+    kind=st.sampled_from(["status", "refused", "reset"]),
+    where=st.sampled_from(["transport", "async transport", "hook"]),
+)
+def test_no_frame_the_sdk_raises_from_holds_the_token(token: str, kind: str, where: str) -> None:
+    # A request whose URL carries the key (?api_key=), as error trackers such as Sentry record frame locals.
+    url = f"https://api.example/v1/x?api_key={token}"
+    caught: BaseException | None = None
+    try:
+        if where == "transport":
+            with httpx.Client(
+                transport=mitos_errors.ErrorTransport(_failing_app(kind), token=token)
+            ) as client:
+                client.get(url)
+        elif where == "async transport":
+
+            async def call() -> None:
+                inner = _failing_app(kind)
+                transport = mitos_errors.AsyncErrorTransport(inner, token=token)
+                async with httpx.AsyncClient(transport=transport) as client:
+                    await client.get(url)
+
+            asyncio.run(call())
+        else:
+            with httpx.Client(
+                transport=_failing_app("status"), event_hooks={"response": [ErrorHook(token=token)]}
+            ) as client:
+                client.get(url)
+    except AgentRunError as err:
+        caught = err
+    assert caught is not None
+    shown = _sdk_frame_locals(caught)
+    assert shown, "the error passed through the package's frames"
+    leaks = [text for text in shown if token in text]
+    assert leaks == [], leaks

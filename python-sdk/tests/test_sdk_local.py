@@ -6,6 +6,8 @@ import math
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mitos_errors
 from mitos_errors import error_for_exit, validate_timeout
@@ -81,3 +83,23 @@ def test_other_exit_codes_give_none() -> None:
     assert error_for_exit(True) is None
     err = error_for_exit(124)
     assert err is not None and dict(err.context) == {"exit_code": 124, "stdout": "", "stderr": ""}
+
+
+_INVISIBLE = st.sampled_from(["\u200b", "\u0000", "\u200e", "\u2066", "\ufeff", "\u0007"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    code=st.lists(_INVISIBLE, max_size=4).map("".join),
+    message=st.text(alphabet=st.characters(min_codepoint=0x41, max_codepoint=0x7A), min_size=1, max_size=20),
+    status=st.none() | st.integers(100, 599),
+    value=st.integers(-1000, 1000),
+)
+def test_a_code_empty_once_sanitized_gives_the_base_class_with_the_callers_texts(
+    code: str, message: str, status: int | None, value: int
+) -> None:
+    # Contract section 3: a code the catalogue does not define; the status picks texts, never the class.
+    err = mitos_errors.error_for_code(code, message, status=status, context={"sandbox_id": value})
+    assert type(err) is mitos_errors.AgentRunError
+    assert (err.code, err.message, err.status, err.retryable) == ("", message, status, False)
+    assert dict(err.context) == {"sandbox_id": value}

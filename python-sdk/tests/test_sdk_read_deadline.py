@@ -143,6 +143,14 @@ def test_a_stalled_body_is_cut_at_the_deadline(read: object) -> None:
 
 
 @READERS
+def test_a_sub_millisecond_deadline_is_written_in_plain_decimal(read: object) -> None:
+    # Contract section 2c, a number in a text: as TypeScript writes it, never 1e-05.
+    with server(ENVELOPE[:10], ENVELOPE[10:], mode="stall") as url:
+        err, _ = read(url, 0.00001)  # type: ignore[operator]
+    assert err.cause.endswith("did not arrive within 0.00001 ms)"), err.cause
+
+
+@READERS
 def test_a_body_within_the_deadline_is_not_cut(read: object) -> None:
     with server(ENVELOPE, b"  ") as url:
         err, _ = read(url, 5000)  # type: ignore[operator]

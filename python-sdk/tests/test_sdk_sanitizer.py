@@ -106,7 +106,9 @@ def test_token_forms_are_every_encoding_longest_first() -> None:
         "t\u00f6k/en+1",
         "t%C3%B6k%2Fen%2B1",
         "t%c3%b6k%2fen%2b1",
-        "dMO2ay9lbisx",
+        "dMO2ay9lbisx",  # base64 of the 9 bytes: also the core at alignment 0
+        "TDtmsvZW4rM",  # the core after one byte: base64 of b"\0" + token + b"\0\0", characters 2 to 13
+        "0w7ZrL2VuKz",  # the core after two bytes: characters 3 to 14
     }
     assert list(forms) == sorted(forms, key=len, reverse=True)
     assert token_forms("") == token_forms(None) == ()

@@ -284,10 +284,11 @@ def test_error_for_code_sanitizes_every_given_text_as_the_reference_does(languag
 
 
 def test_the_references_forms_are_the_contracts() -> None:
-    """The token, its percent-encodings, base64 and base64url, longest first; none inside a marker."""
-    assert reference().token_forms("a/b") == ["a%2Fb", "a%2fb", "YS9i", "a/b"]
+    """The token, its percent-encodings, base64 and base64url (and their cores), longest first; none inside a marker."""
+    # "YS9i" is the base64 and the core at alignment 0; "EvY" and "hL2" the cores after one and two bytes.
+    assert reference().token_forms("a/b") == ["a%2Fb", "a%2fb", "YS9i", "a/b", "EvY", "hL2"]
     assert reference().token_forms("\u200b") == []
-    assert reference().token_forms("RED") == ["UkVE"]
+    assert reference().token_forms("RED") == ["UkVE", "JFR", "SRU"]
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))

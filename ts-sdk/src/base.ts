@@ -35,7 +35,7 @@ export interface AgentRunErrorInit {
   readonly retryAfterMs?: number | undefined;
   /** The request id of the failed call. */
   readonly requestId?: string | undefined;
-  /** The standard `Error.cause`: a lower-level error this one wraps. */
+  /** The standard `Error.cause`: a lower-level error this one wraps (kept as a sanitized copy, contract section 4). */
   readonly cause?: unknown;
 }
 
@@ -85,7 +85,10 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
  *
  * Branch on the class (`err instanceof RateLimitedError`) or on `code`, never
  * on `message`. `errorCause` is the envelope's `cause`; the standard
- * `Error.cause` keeps its meaning (a wrapped lower-level error). The
+ * `Error.cause` keeps its meaning (a wrapped lower-level error), as a
+ * sanitized copy that holds only its name, message, code and stack, never
+ * the original object (an HTTP client's error holds the request's
+ * credentials; docs/sdk-contract.md section 4). The
  * classification (`retryable`, `recovery`, `sideEffects`, `origin`,
  * `isAuthFailure`, `isCancelled`) comes from the catalogue entry of the class.
  *

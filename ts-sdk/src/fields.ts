@@ -13,6 +13,7 @@
 
 import { CONTEXT_FIELDS, CONTEXT_MAX_KEYS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
 import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
+import { safeCause } from "./cause.js";
 import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
@@ -199,6 +200,13 @@ export interface FillOptions {
   readonly bodyForms?: readonly string[];
   /** The code is the caller's, trusted as given (a catalogue code). Default: false. */
   readonly trustedCode?: boolean;
+  /**
+   * The code is the caller's (`errorForCode`, contract section 3): one that
+   * is empty once sanitized stays the catch-all's empty code, with the base
+   * class and the caller's texts; the status picks the default texts only,
+   * never the class. Default: false (an envelope's empty code is no code).
+   */
+  readonly byCode?: boolean;
   /** A retry delay the caller gave; else read from the context and headers. */
   readonly delay?: number | undefined;
   /** The standard `Error.cause` to set. */
@@ -317,7 +325,7 @@ interface Picked {
 
 /** Steps 4 and 5 for a response (or `errorForCode`): the code as sent, its entry, the refines walk and the status fallback. */
 function pickSent(m: Members, status: number | undefined, options: FillOptions): Picked {
-  const { forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false } = options;
+  const { forms = NO_FORMS, bodyForms = NO_FORMS, trustedCode = false, byCode = false } = options;
   const entries = checked();
   // The code as sent: a catalogue code that sanitizes to itself is found by one lookup.
   let sent: string | undefined;
@@ -327,7 +335,7 @@ function pickSent(m: Members, status: number | undefined, options: FillOptions):
     const asSent = trustedCode || (entry !== undefined && entry.code && !holdsAny(m.code, bodyForms));
     sent = asSent ? m.code : sanitizeField(m.code, forms, bodyForms);
     if (sent !== m.code) entry = entries.get(sent);
-    if (sent === "") sent = undefined;
+    if (sent === "" && !byCode) sent = undefined;
   }
   const code = sent ?? fallbackCode(status);
   if (sent === undefined) entry = entries.get(code);
@@ -339,7 +347,8 @@ function pickSent(m: Members, status: number | undefined, options: FillOptions):
 }
 
 function fillWith(m: Members, picked: Picked, status: number | undefined, options: FillOptions, path: FillPath): CheckedFields {
-  const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, delay, cause } = options;
+  const { headers, forms = NO_FORMS, bodyForms = NO_FORMS, delay } = options;
+  const cause = options.cause === undefined ? undefined : safeCause(options.cause, forms, 0);
   const { code, entry, defaults } = picked;
   const sanitize = path.sanitize;
   let message = defaults.spec.message;

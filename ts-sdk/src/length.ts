@@ -1,7 +1,8 @@
 /**
  * Lengths in code points and the cap (docs/sdk-contract.md section 2,
  * stage 3, step 4): text longer than the cap keeps its start and ends in
- * the truncation marker; a surrogate pair is never cut.
+ * the truncation marker; a surrogate pair is never cut. And how a number is
+ * written into a text (section 2c).
  *
  * @module
  */
@@ -43,4 +44,21 @@ export function capLength(text: string): string {
     if (++points > MAX) return text.slice(0, cut) + TRUNCATION_MARKER;
   }
   return text;
+}
+
+/**
+ * `value` as docs/sdk-contract.md section 2c writes a number in a text: plain
+ * decimal with the shortest digits that read back as the same double; no
+ * exponent, no `+`, no `-0` (`0.00001`, not `1e-5`).
+ */
+export function plainNumber(value: number): string {
+  if (value === 0) return "0";
+  const text = String(value);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (m === null) return text;
+  const [, sign = "", lead = "", fraction = "", exponent = "0"] = m;
+  const exp = Number(exponent);
+  const digits = lead + fraction;
+  // String() uses an exponent only below 1e-6 and from 1e21 on: then the digits are all before or all after the point.
+  return exp < 0 ? `${sign}0.${"0".repeat(-exp - 1)}${digits}` : sign + digits + "0".repeat(exp - fraction.length);
 }

@@ -44,7 +44,7 @@ export interface ErrorForCodeOptions {
   readonly headers?: HeadersLike | undefined;
   /** The caller's credential: redacted from every text. Never stored. */
   readonly token?: string | undefined;
-  /** The standard `Error.cause`: a lower-level error this one wraps. */
+  /** The standard `Error.cause`: a lower-level error this one wraps (kept as a sanitized copy, contract section 4). */
   readonly cause?: unknown;
 }
 
@@ -235,7 +235,8 @@ function fieldsFromBody(body: unknown, options: ErrorFromBodyOptions | undefined
 /**
  * Build the error of `code` as if a server had sent it in an envelope:
  * a catalogue code gives its class, any other code the base class (the
- * code sanitized). Every text is sanitized and `token` redacted; a text
+ * code sanitized; a code empty once sanitized, such as `""` or `"\u200b"`,
+ * too: the status never picks the class). Every text is sanitized and `token` redacted; a text
  * left out (or empty) takes the catalogue's default, which for an unknown
  * code is that of the status's fallback code. Never throws.
  *
@@ -264,6 +265,7 @@ export function errorForCode(code: string, message?: string, opts?: ErrorForCode
     bodyForms: forms,
     // A catalogue code is trusted as given; any other is sanitized like server text.
     trustedCode: isKnownCode(code),
+    byCode: true,
     delay: typeof delay === "number" && Number.isSafeInteger(delay) && delay >= 0 ? delay : undefined,
     cause: options.cause,
   });

@@ -6,6 +6,7 @@
 
 import type { AgentRunError } from "./base.js";
 import { LIMITS } from "./generated/catalogue.js";
+import { plainNumber } from "./length.js";
 import { errorFromBody, errorFromCutBody } from "./parse.js";
 
 /** Options of {@link errorFromResponse} and {@link raiseForStatus}. */
@@ -117,7 +118,7 @@ export async function errorFromResponse(res: ResponseLike, options?: ResponseOpt
   const { bytes, cut } = await readCapped(res, deadline);
   const opts = { status: res.status, headers: res.headers, token: options?.token };
   if (!cut) return errorFromBody(bytes, opts);
-  return errorFromCutBody(bytes, opts, ` (the error body was cut short: it did not arrive within ${deadline} ms)`);
+  return errorFromCutBody(bytes, opts, ` (the error body was cut short: it did not arrive within ${plainNumber(deadline)} ms)`);
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The forms of the caller's token (docs/sdk-contract.md section 2, stage 2):
  * the token cleaned by step 1, its UTF-8 bytes percent-encoded in upper and
- * in lower case, and in base64 and base64url without padding.
+ * in lower case, and in base64 and base64url without padding (and the
+ * characters of them that depend on the token alone at each of the three
+ * alignments inside longer base64 text).
  *
  * The forms are derived once per token: a single-entry cache (see
  * {@link tokenForms}) keeps the last token and its forms in this module,
@@ -37,6 +39,30 @@ function unpadded(b64: string): string {
   let end = b64.length;
   while (end > 0 && b64.charCodeAt(end - 1) === 0x3d) end--;
   return b64.slice(0, end);
+}
+
+function urlSafe(b64: string): string {
+  return b64.indexOf("+") !== -1 || b64.indexOf("/") !== -1 ? b64.replace(/\+/g, "-").replace(/\//g, "_") : b64;
+}
+
+/**
+ * The base64 forms of the bytes `binary` (one character per byte): unpadded,
+ * then the core at each of the three alignments inside longer base64 text.
+ * At alignment `k` (bytes before the token in its group of three) the
+ * characters whose six bits all come from the token are the same whatever
+ * surrounds it: characters ceil(8k/6) up to floor((8k+8n)/6) of the encoding
+ * of `k` zero bytes, the token and two zero bytes. Each form is listed in
+ * base64, then in base64url.
+ */
+function base64Forms(binary: string): string[] {
+  const n = binary.length;
+  const b64 = unpadded(btoa(binary));
+  const out = [b64, urlSafe(b64)];
+  for (let k = 0; k < 3; k++) {
+    const core = btoa("\0".repeat(k) + binary + "\0\0").slice(Math.ceil((8 * k) / 6), Math.floor((8 * k + 8 * n) / 6));
+    out.push(core, urlSafe(core));
+  }
+  return out;
 }
 
 function isMarkerPart(form: string): boolean {
@@ -82,7 +108,8 @@ let lastStable = true;
 /**
  * The forms of a caller's token that are redacted, longest first: the token
  * (cleaned by step 1), its UTF-8 bytes percent-encoded (upper- then
- * lower-case hex digits), and in base64 and base64url without padding.
+ * lower-case hex digits), and in base64 and base64url without padding with
+ * their cores at the three alignments inside longer base64 text.
  * Empty forms and forms found inside a marker are left out. Equal forms are
  * listed once. The array is frozen.
  *
@@ -134,19 +161,12 @@ function deriveForms(token: string): readonly string[] {
     for (const b of bytes) binary += String.fromCharCode(b);
     unreserved = bytes.every((b) => b < 0x80 && UNRESERVED[b] === 1);
   }
-  const b64 = unpadded(btoa(binary));
-  const url = b64.indexOf("+") !== -1 || b64.indexOf("/") !== -1 ? b64.replace(/\+/g, "-").replace(/\//g, "_") : b64;
-  if (unreserved && !isMarkerPart(clean) && !isMarkerPart(b64) && !isMarkerPart(url)) {
-    // The common token: the percent-encodings are the token itself, and
-    // base64 is longer than the text it encodes, so the order is known.
-    return Object.freeze(url === b64 ? [b64, clean] : [b64, url, clean]);
-  }
   const forms: string[] = [clean];
   if (!unreserved) {
     bytes ??= Uint8Array.from(clean, (ch) => ch.charCodeAt(0));
     forms.push(percentEncode(bytes, HEX_UPPER), percentEncode(bytes, HEX_LOWER));
   }
-  forms.push(b64, url);
+  forms.push(...base64Forms(binary));
   const kept: string[] = [];
   for (const form of forms) {
     if (form !== "" && !kept.includes(form) && !isMarkerPart(form)) kept.push(form);

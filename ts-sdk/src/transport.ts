@@ -14,7 +14,8 @@
  *   request may have arrived, the response did not arrive whole;
  *   `connection_lost`), `timed_out` (the caller's deadline passed;
  *   `response_timeout`) or `aborted` (the caller aborted; `canceled`); the
- *   original error is the typed error's `cause`. A failure whose role the
+ *   original error's sanitized copy (name, message, code, stack; never its
+ *   request or headers) is the typed error's `cause`. A failure whose role the
  *   catalogue gives no code (every one, without `sdk.transport`) is thrown
  *   unchanged.
  *
@@ -182,7 +183,7 @@ function describe(error: unknown): string {
  *
  * @param error - What `fetch` (or a body read) rejected with.
  * @param options - `token`: the caller's credential, kept out of the cause.
- * @returns The typed error, its `cause` the original; its status none.
+ * @returns The typed error, its `cause` a sanitized copy of the original; its status none.
  */
 export function errorFromFetchFailure(error: unknown, options?: TypedFetchOptions): AgentRunError | undefined {
   const code = transportCodeOf(error);

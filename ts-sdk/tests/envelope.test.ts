@@ -216,7 +216,10 @@ test("errorForCode builds the class of a code with catalogue defaults and saniti
   assert.equal(other.code, "made_up");
   assert.equal(other.message, spec("unexpected_status").message);
   const wrapped = new Error("socket hang up");
-  assert.equal(errorForCode("internal", "x", { cause: wrapped }).cause, wrapped);
+  // The cause is a sanitized copy (contract section 4): its name, message and stack, never the original object.
+  const kept = errorForCode("internal", "x", { cause: wrapped }).cause;
+  assert.ok(kept instanceof Error && kept !== wrapped);
+  assert.deepEqual([kept.name, kept.message, kept.stack], [wrapped.name, wrapped.message, wrapped.stack]);
 });
 
 test("errorForCode and the constructors: the catalogue's texts when not given; errorForCode of an unknown code, the status's fallback's", () => {
@@ -294,7 +297,7 @@ test("errors the SDK builds are the objects the constructors build, stack includ
   // errorForCode passes Error.cause through, as the constructor does.
   const low = new Error("socket closed");
   const wrapped = errorForCode("unavailable", "down", { cause: low });
-  assert.equal(wrapped.cause, low);
+  assert.equal((wrapped.cause as Error).message, low.message);
   assert.deepEqual(Reflect.ownKeys(wrapped), Reflect.ownKeys(new RateLimitedError("x", { cause: low })));
 });
 

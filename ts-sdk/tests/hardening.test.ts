@@ -108,6 +108,14 @@ test("reading an error body stops at its deadline, not reset by arriving bytes; 
   } finally {
     stalled.stop();
   }
+  // A sub-millisecond deadline is written in plain decimal (contract section 2c), as Python writes it.
+  const tiny = trickling(503, "", 60_000);
+  try {
+    const err = await errorFromResponse(tiny.res, { bodyReadTimeoutMs: 0.00001 });
+    assert.ok(err.errorCause.endsWith("did not arrive within 0.00001 ms)"), err.errorCause);
+  } finally {
+    tiny.stop();
+  }
   assert.ok(LIMITS.errorBodyReadTimeoutMs >= 1000 && LIMITS.errorBodyReadTimeoutMs <= 30_000);
   // A whole body within the deadline is not marked.
   const done = await errorFromResponse(new Response(envelope, { status: 404 }), { bodyReadTimeoutMs: 5000 });

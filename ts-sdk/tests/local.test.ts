@@ -2,6 +2,7 @@
 // reduced; exit code 124 (docs/sdk-contract.md section 3).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fc from "fast-check";
 
 import {
   AgentRunError,
@@ -9,6 +10,7 @@ import {
   InvalidInputError,
   LIMITS,
   TimeoutTooLargeError,
+  errorForCode,
   errorForExit,
   validateTimeout,
 } from "@mitos/errors";
@@ -82,4 +84,21 @@ test("exit code 124 gives ExecutionDeadlineError keeping the partial output, san
 test("any other exit code is not an error", () => {
   for (const code of [0, 1, 2, 123, 125, 137, -1, 124.5, NaN]) assert.equal(errorForExit(code, { stdout: "x" }), undefined);
   assert.equal(errorForExit("124" as unknown as number), undefined);
+});
+
+test("a code empty once sanitized gives the base class with the caller's texts, whatever the status", () => {
+  // Contract section 3: a code the catalogue does not define; the status picks texts, never the class.
+  const invisible = fc.constantFrom("\u200b", "\u0000", "\u200e", "\u2066", "\ufeff", "\u0007");
+  const code = fc.array(invisible, { maxLength: 4 }).map((parts) => parts.join(""));
+  const message = fc.string({ unit: fc.constantFrom(..."abcdefXYZ _-"), minLength: 1, maxLength: 20 }).filter((m) => m.trim() === m && m !== "");
+  const status = fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined });
+  fc.assert(
+    fc.property(code, message, status, fc.integer({ min: -1000, max: 1000 }), (c, m, s, value) => {
+      const err = errorForCode(c, m, { status: s, context: { sandbox_id: value } });
+      assert.equal(err.constructor, AgentRunError);
+      assert.deepEqual([err.code, err.message, err.status, err.retryable], ["", m, s, false]);
+      assert.deepEqual({ ...err.context }, { sandbox_id: value });
+    }),
+    { numRuns: 200 },
+  );
 });

@@ -2,10 +2,12 @@
 // and secret-like strings are redacted (docs/sdk-contract.md sections 2 and 4).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { inspect } from "node:util";
+import util, { inspect } from "node:util";
+import fc from "fast-check";
 
-import { errorFromBody, errorForCode, errorForExit, sanitizeText, type AgentRunError } from "@mitos/errors";
+import { AgentRunError as BaseError, InternalError, errorFromBody, errorForCode, errorForExit, errorFromFetchFailure, sanitizeText, type AgentRunError } from "@mitos/errors";
 import { FILTERED, LIMITS, REDACTION, TRUNCATION_MARKER } from "./support.js";
+import { realToken } from "./arbitraries.js";
 
 const TOKEN = "mitos_live_Tok3n/with+odd=chars~ü";
 
@@ -163,4 +165,102 @@ test("a token split by a raw DEL in an ASCII body is joined by step 1, then reda
   const body = `{"error":{"code":"internal","message":"id ${token.slice(0, 5)}\u007f${token.slice(5)} rejected"}}`;
   assert.equal(errorFromBody(body, { status: 500, token }).message, `id ${REDACTION} rejected`);
   assert.equal(errorFromBody(Buffer.from(body), { status: 500, token }).message, `id ${REDACTION} rejected`);
+});
+
+/** The characters of base64 `encoded` whose six bits all come from bytes `start` to `start + length`. */
+function ownCharacters(encoded: string, start: number, length: number): string {
+  return encoded.slice(Math.ceil((8 * start) / 6), Math.floor((8 * (start + length)) / 6));
+}
+
+test("a token inside base64 text is found at every alignment (Basic credentials without the scheme word)", () => {
+  const printable = fc.string({ unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=:@ é€😀"), minLength: 8, maxLength: 40 });
+  const bytes = fc.uint8Array({ maxLength: 11 });
+  fc.assert(
+    fc.property(printable, bytes, bytes, fc.boolean(), fc.boolean(), (token, before, after, urlSafe, padded) => {
+      const raw = Buffer.from(token, "utf8");
+      let encoded = Buffer.concat([before, raw, after]).toString("base64");
+      if (urlSafe) encoded = encoded.replace(/\+/g, "-").replace(/\//g, "_");
+      if (!padded) encoded = encoded.replace(/=+$/, "");
+      const own = ownCharacters(encoded, before.length, raw.length);
+      fc.pre(own.length >= 8);
+      const out = sanitizeText(`echo ${encoded} end`, { token });
+      assert.ok(!out.includes(own), `alignment ${before.length % 3}: ${out}`);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+/** An error as axios or got makes it: the request's config and headers, the request, the response. */
+class ClientError extends Error {
+  readonly isAxiosError = true;
+  readonly config: Record<string, unknown>;
+  readonly request: Record<string, unknown>;
+  readonly response: Record<string, unknown>;
+  readonly code: string;
+  constructor(message: string, token: string, code: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "AxiosError";
+    this.code = code;
+    const headers = { Authorization: `Bearer ${token}`, "x-api-key": token };
+    this.config = { url: `https://api.example/v1/x?api_key=${encodeURIComponent(token)}`, headers, auth: { username: "u", password: token } };
+    this.request = { _header: `GET /v1/x HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n`, headers, [Symbol("kHeaders")]: headers };
+    this.response = { status: 401, data: { error: { code: "unauthorized", message: `bad token ${token}` } }, config: this.config };
+  }
+}
+
+/** Every string reachable from `root`: own properties (non-enumerable and symbol-keyed too) at any depth, and prototypes. */
+function reachableStrings(root: unknown): string[] {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  const stop = new Set<unknown>([Object.prototype, Error.prototype, Function.prototype]);
+  const queue: unknown[] = [root];
+  while (queue.length > 0) {
+    const v = queue.pop();
+    if (typeof v === "string") out.push(v);
+    if ((typeof v !== "object" && typeof v !== "function") || v === null || seen.has(v) || stop.has(v)) continue;
+    seen.add(v);
+    if (typeof v !== "function") queue.push(Object.getPrototypeOf(v));
+    for (const key of Reflect.ownKeys(v)) {
+      if (typeof key === "string") out.push(key);
+      const d = Object.getOwnPropertyDescriptor(v, key)!;
+      queue.push("value" in d ? d.value : d.get?.call(v));
+    }
+  }
+  return out;
+}
+
+test("nothing reachable from an error built on a client's error holds the token, at any depth", () => {
+  const chainOf = fc.array(fc.constantFrom("ECONNRESET", "ERR_BAD_REQUEST", "ETIMEDOUT"), { minLength: 1, maxLength: 12 });
+  fc.assert(
+    fc.property(realToken, chainOf, fc.boolean(), (token, codes, inMessage) => {
+      // A chain of client errors, each holding the request's headers (and, maybe, the token in its message).
+      let cause: unknown = undefined;
+      for (const code of codes) {
+        const message = inMessage ? `Request failed: Authorization: Bearer ${token} (${token})` : `Request failed with ${code}`;
+        cause = new ClientError(message, token, code, cause === undefined ? undefined : { cause });
+      }
+      const built = [
+        errorForCode("unauthorized", "denied", { cause, token }),
+        new InternalError("wrapped", { cause: inMessage ? new ClientError("Request failed", token, "X") : cause }),
+        new BaseError("wrapped", { code: "x", cause: inMessage ? new ClientError("Request failed", token, "X") : cause }),
+      ];
+      const fetchFailure = errorFromFetchFailure(Object.assign(new TypeError("fetch failed"), { cause }), { token });
+      if (fetchFailure !== undefined) built.push(fetchFailure);
+      const encoded = encodeURIComponent(token);
+      for (const err of built) {
+        assert.ok(err.cause instanceof Error, "the cause is kept as an error");
+        const shown = [
+          ...reachableStrings(err),
+          util.inspect(err, { depth: 10 }),
+          util.inspect(err, { depth: Infinity, showHidden: true }),
+          String(err.stack),
+          JSON.stringify(err),
+        ];
+        for (const text of shown) {
+          assert.ok(!text.includes(token) && !text.includes(encoded), `${err.name} shows the token: ${text.slice(0, 300)}`);
+        }
+      }
+    }),
+    { numRuns: 60 },
+  );
 });

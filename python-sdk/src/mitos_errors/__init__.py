@@ -7,9 +7,12 @@ branches on the class (``except RateLimitedError``), never on message text::
     import httpx
     import mitos_errors
 
-    with httpx.Client(event_hooks={"response": [mitos_errors.ErrorHook(token=key)]}) as client:
+    with httpx.Client(
+        headers={"Authorization": f"Bearer {key}"},  # on the client, not in each call's frame
+        event_hooks={"response": [mitos_errors.ErrorHook(token=key)]},
+    ) as client:
         try:
-            client.post(url, json=payload, headers={"Authorization": f"Bearer {key}"})
+            client.post(url, json=payload)
         except mitos_errors.RateLimitedError as err:
             wait(err.retry_after_ms)
 

@@ -271,3 +271,18 @@ def json_dumps(data: object) -> str:
     import json
 
     return json.dumps(data, ensure_ascii=False)
+
+
+def plain_number(value: int | float) -> str:
+    """``value`` as contract section 2c writes a number in a text: plain decimal, the shortest digits.
+
+    No exponent, no ``+``, no ``-0``, no trailing zeros: ``0.00001``, not ``1e-05``.
+    """
+    if isinstance(value, int):
+        return str(value)
+    if value == 0:
+        return "0"
+    from decimal import Decimal
+
+    text = format(Decimal(repr(value)), "f")  # repr: the shortest digits that read back as the double
+    return text.rstrip("0").rstrip(".") if "." in text else text

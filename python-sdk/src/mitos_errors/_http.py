@@ -9,6 +9,7 @@ used while the error is built and dropped before anything is raised.
 from __future__ import annotations
 
 from ._base import AgentRunError
+from ._fields import plain_number
 from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
 from ._parse import fallback_error, make_error
@@ -56,8 +57,8 @@ def deadline_of(body_read_timeout_ms: object) -> int | float:
 
 
 def cut_note(deadline: int | float) -> str:
-    """What a cause gains when the deadline stopped the read (the TypeScript SDK's wording)."""
-    return f" (the error body was cut short: it did not arrive within {deadline} ms)"
+    """What a cause gains when the deadline stopped the read (contract section 2c)."""
+    return f" (the error body was cut short: it did not arrive within {plain_number(deadline)} ms)"
 
 
 def _read_timeouts(resp: httpx.Response) -> dict[str, object]:

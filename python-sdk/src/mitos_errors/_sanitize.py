@@ -247,20 +247,24 @@ def utf8(text: str) -> bytes:
         return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace").encode("utf-8")
 
 
-def _unreserved_token_forms(token: str) -> tuple[str, ...] | None:
-    """The forms of a token of unreserved ASCII characters only; ``None`` for any other token.
+def base64_forms(raw: bytes) -> list[str]:
+    """The base64 forms of ``raw``: unpadded, then the token's core at each of the three alignments.
 
-    Step 1 leaves such a token, both percent-encodings are the token itself,
-    and base64 is longer than what it encodes, so the order is known.
+    Base64 of a longer text holds ``raw`` at one of three alignments (the
+    number of bytes before it in its group of three). At alignment ``k`` the
+    characters whose six bits all come from ``raw`` are the same whatever
+    surrounds it: characters ``ceil(8k/6)`` up to ``floor((8k+8n)/6)`` of the
+    encoding of ``k`` zero bytes, ``raw`` and two zero bytes. Each form is
+    listed in base64, then in base64url.
     """
-    raw = token.encode() if token.isascii() else b""
-    if not raw or not raw.translate(_UNRESERVED_TABLE).isascii():
-        return None
+    n = len(raw)
     b64 = b2a_base64(raw, newline=False).rstrip(b"=").decode()
-    url = b64.replace("+", "-").replace("/", "_")
-    if token in _RESERVED_JOINED or b64 in _RESERVED_JOINED or url in _RESERVED_JOINED:
-        return None
-    return (b64, token) if url == b64 else (b64, url, token)
+    forms = [b64, b64.replace("+", "-").replace("/", "_")]
+    for k in range(3):
+        start, end = -(-8 * k // 6), (8 * k + 8 * n) // 6
+        core = b2a_base64(bytes(k) + raw + bytes(2), newline=False).decode()[start:end]
+        forms += (core, core.replace("+", "-").replace("/", "_"))
+    return forms
 
 
 def token_forms(token: str | bytes | None) -> tuple[str, ...]:
@@ -268,7 +272,9 @@ def token_forms(token: str | bytes | None) -> tuple[str, ...]:
 
     The token after step 1 of the sanitizer; its UTF-8 bytes percent-encoded
     (every byte outside ``A-Z a-z 0-9 - . _ ~`` as ``%XX``) in upper and in
-    lower case; and its UTF-8 bytes in base64 and base64url without padding.
+    lower case; and its UTF-8 bytes in base64 and base64url without padding,
+    and the characters of them that depend on the token alone at each of the
+    three alignments inside longer base64 text (:func:`base64_forms`).
     Empty forms and forms found inside the redaction, filtered or truncation
     markers are left out, so sanitizing stays idempotent. Forms of the same
     length keep that order.
@@ -278,20 +284,20 @@ def token_forms(token: str | bytes | None) -> tuple[str, ...]:
     elif not isinstance(token, str):
         return ()
     token = str(token)
-    forms = _unreserved_token_forms(token)
-    if forms is not None:
-        return forms
-    token = strip(token)
-    raw = utf8(token)
-    b64 = b2a_base64(raw, newline=False).rstrip(b"=").decode()
-    candidates = dict.fromkeys(
-        (
-            token,
-            _percent(raw, "0123456789ABCDEF"),
-            _percent(raw, "0123456789abcdef"),
-            b64,
-            b64.replace("+", "-").replace("/", "_"),
+    raw = token.encode() if token.isascii() else b""
+    if raw and raw.translate(_UNRESERVED_TABLE).isascii():
+        # Step 1 leaves a token of unreserved ASCII, and both percent-encodings are the token.
+        candidates = dict.fromkeys((token, *base64_forms(raw)))
+    else:
+        token = strip(token)
+        raw = utf8(token)
+        candidates = dict.fromkeys(
+            (
+                token,
+                _percent(raw, "0123456789ABCDEF"),
+                _percent(raw, "0123456789abcdef"),
+                *base64_forms(raw),
+            )
         )
-    )
     kept = (form for form in candidates if form and form not in _RESERVED_JOINED)
     return tuple(sorted(kept, key=len, reverse=True))

@@ -193,7 +193,9 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
 
     ``httpx.Client(transport=ErrorTransport(token=key))``; wraps ``transport``
     (default: a new ``httpx.HTTPTransport()``). Statuses below 400 pass, so
-    redirects still work.
+    redirects still work. The frame that raises holds neither the request
+    (whose URL may carry the token) nor the response as a local: error
+    trackers such as Sentry record frame locals (contract section 4).
     """
 
     __slots__ = ("_inner",)
@@ -209,13 +211,17 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
         try:
             response = self._inner.handle_request(request)
         except Exception as exc:
+            del request  # error trackers record frame locals: a URL may carry the token
             err = self._typed(exc)
             if err is None:
                 raise
             raise err from exc
         if response.status_code >= 400:
             response.request = request
-            raise error_from_response(response, self._token)
+            del request
+            err = error_from_response(response, self._token)
+            del response
+            raise err
         assert isinstance(response.stream, httpx.SyncByteStream)
         response.stream = _TypedStream(response.stream, self)
         return response
@@ -242,13 +248,17 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
         try:
             response = await self._inner.handle_async_request(request)
         except Exception as exc:
+            del request  # error trackers record frame locals: a URL may carry the token
             err = self._typed(exc)
             if err is None:
                 raise
             raise err from exc
         if response.status_code >= 400:
             response.request = request
-            raise await aerror_from_response(response, self._token)
+            del request
+            err = await aerror_from_response(response, self._token)
+            del response
+            raise err
         assert isinstance(response.stream, httpx.AsyncByteStream)
         response.stream = _AsyncTypedStream(response.stream, self)
         return response

@@ -33,9 +33,13 @@ def _texts(
 
 
 def error_for_code(ref: Reference, call: dict[str, Json]) -> Record:
-    """``error_for_code``: a catalogue code's own class and texts, else the base class with the status fallback's texts."""
+    """``error_for_code``: a catalogue code's own class and texts, else the base class with the status fallback's texts.
+
+    The code is sanitized first; one that is empty once sanitized is a code the
+    catalogue does not define (the base class: the status picks texts, not the class).
+    """
     cat = ref.cat
-    code: str = call["code"]
+    code: str = ref.sanitize(call["code"])
     status = call.get("status")
     entry = next((c for c in cat.codes if c.code == code), None)
     if entry is not None:

@@ -7,6 +7,7 @@ derives from it): every rule runs on every stretch, nothing is skipped or cached
 from __future__ import annotations
 
 import base64
+import math
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -51,11 +52,20 @@ class SanitizerReference:
         raw = clean.encode("utf-8")
         upper = "".join(chr(b) if b in UNRESERVED else f"%{b:02X}" for b in raw)
         lower = "".join(chr(b) if b in UNRESERVED else f"%{b:02x}" for b in raw)
-        b64 = base64.b64encode(raw).decode("ascii").rstrip("=")
-        b64url = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+        encodings = [base64.b64encode(raw).decode("ascii").rstrip("=")]
+        # Inside longer base64 text the token starts at one of three offsets in
+        # a group of three bytes; keep the characters whose bits are all its own.
+        for k in range(3):
+            text = base64.b64encode(b"\0" * k + raw + b"\0\0").decode("ascii")
+            first = math.ceil(8 * k / 6)
+            last = math.floor((8 * k + 8 * len(raw)) / 6)
+            encodings.append(text[first:last])
+        b64_forms = []
+        for encoded in encodings:
+            b64_forms += [encoded, encoded.translate(str.maketrans("+/", "-_"))]
         markers = (san.redaction, san.filtered, san.truncation_marker)
         forms = []
-        for form in (clean, upper, lower, b64, b64url):
+        for form in (clean, upper, lower, *b64_forms):
             if not form or form in forms or any(form in marker for marker in markers):
                 continue
             forms.append(form)
