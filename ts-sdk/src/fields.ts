@@ -12,7 +12,7 @@
  */
 
 import { CONTEXT_FIELDS, CONTEXT_MAX_KEYS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
-import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
+import { boundedDelay, fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
 import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
 import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
@@ -177,10 +177,10 @@ function buildContext(
   return out === undefined ? EMPTY_CONTEXT : Object.freeze(out);
 }
 
-/** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0). */
+/** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0), at most the ceiling. */
 function contextDelay(context: ErrorContext): number | undefined {
   const fromContext = context["retry_after_ms"];
-  return typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0 ? fromContext : undefined;
+  return typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0 ? boundedDelay(fromContext) : undefined;
 }
 
 // --- filling ------------------------------------------------------------------------

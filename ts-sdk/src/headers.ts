@@ -8,6 +8,7 @@
  * @module
  */
 
+import { RETRY_AFTER_MAX_MS } from "./generated/catalogue.js";
 import { parseHttpDate } from "./httpdate.js";
 import { formsAreStable, NO_FORMS, sanitizeField } from "./sanitize.js";
 
@@ -90,17 +91,25 @@ function pickHeaders(headers: HeadersLike | undefined, retry: boolean): Picked |
   }
 }
 
-/** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date). */
+/**
+ * A delay the context or a header gave (an integer ≥ 0), cut to the
+ * catalogue's `RETRY_AFTER_MAX_MS` (at most 2^31 - 1, so `setTimeout` waits it).
+ */
+export function boundedDelay(ms: number): number {
+  return Math.min(ms, RETRY_AFTER_MAX_MS);
+}
+
+/** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date); at most the ceiling. */
 function headerDelay(headers: Picked | undefined): number | undefined {
   if (headers === undefined) return undefined;
   const ms = headers.retryAfterMs;
-  if (ms !== undefined && DIGITS.test(ms)) return Number(ms);
+  if (ms !== undefined && DIGITS.test(ms)) return boundedDelay(Number(ms));
   const after = headers.retryAfter;
   if (after === undefined) return undefined;
-  if (DIGITS.test(after)) return Number(after) * 1000;
+  if (DIGITS.test(after)) return boundedDelay(Number(after) * 1000);
   const now = Date.now(); // read once: the two-digit-year window and the delay use the same now
   const date = parseHttpDate(after, now);
-  return date === undefined ? undefined : Math.max(0, date - now);
+  return date === undefined ? undefined : boundedDelay(Math.max(0, date - now));
 }
 
 /** What the headers of a response give an error. */

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._generated.catalogue import RETRY_AFTER_MAX_MS
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -162,28 +164,37 @@ def http_date_ms(value: str, now_ms: int) -> int | None:
     return None
 
 
+def bounded_delay(ms: int | None) -> int | None:
+    """A delay the context or a header gave, cut to the catalogue's ``RETRY_AFTER_MAX_MS``."""
+    return None if ms is None else min(ms, RETRY_AFTER_MAX_MS)
+
+
 def header_delay(picked: Picked | None, now_ms: int | None = None) -> int | None:
-    """The retry delay of the headers: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date)."""
+    """The retry delay of the headers: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date).
+
+    At most the catalogue's ``RETRY_AFTER_MAX_MS``.
+    """
     if picked is None:
         return None
     _, ms_header, header = picked
     if ms_header is not None and _digits(ms_header):
-        return int(ms_header)
+        return bounded_delay(int(ms_header))
     if header is None:
         return None
     if _digits(header):
-        return int(header) * 1000
+        return bounded_delay(int(header) * 1000)
     if now_ms is None:
         import time
 
         now_ms = time.time_ns() // 1_000_000
     when = http_date_ms(header, now_ms)
-    return None if when is None else max(0, when - now_ms)
+    return None if when is None else bounded_delay(max(0, when - now_ms))
 
 
 def retry_after_ms_from_headers(headers: object, now_ms: int | None = None) -> int | None:
     """The retry delay the headers give: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date).
 
-    Digits must be plain ASCII, at most 15 of them; a date in the past gives 0.
+    Digits must be plain ASCII, at most 15 of them; a date in the past gives
+    0; a delay longer than the catalogue's ``RETRY_AFTER_MAX_MS`` gives that.
     """
     return header_delay(pick_headers(headers), now_ms)
