@@ -1,10 +1,13 @@
-"""Bounds at the edges (issue 20): the retry delay's ceiling.
+"""Bounds at the edges (issue 20): the retry delay's ceiling and repeated headers.
 
 - Every delay an error derives (the context's ``retry_after_ms``,
   ``Retry-After-Ms``, ``Retry-After`` in seconds or as an HTTP date) is at
   most the catalogue's ``retry_after_max_ms`` (docs/sdk-contract.md section
   1, step 6), so ``time.sleep(err.retry_after_ms / 1000)`` neither hangs
   for years nor overflows.
+- Reading headers is linear in their size, however often a name repeats
+  (values are collected, then joined once): 200,000 repeats of one name, a
+  quadratic reader's minutes, finish well inside a hang guard.
 """
 
 from __future__ import annotations
@@ -13,14 +16,16 @@ import json
 import threading
 from datetime import UTC, datetime, timedelta
 
+import httpx
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from testkit.oracle import REFERENCE
+from testkit.oracle import REFERENCE, hang_guard
 from testkit.sdk_strategies import PROPERTY
 
 from mitos_errors import error_from_body
 from mitos_errors._generated.catalogue import RETRY_AFTER_MAX_MS
-from mitos_errors._headers import retry_after_ms_from_headers
+from mitos_errors._headers import pick_headers, retry_after_ms_from_headers
 
 CEILING = RETRY_AFTER_MAX_MS
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -85,3 +90,50 @@ def test_a_context_delay_is_cut_to_the_ceiling_and_the_context_keeps_it(ms: int)
 def test_a_date_in_2099_waits_the_ceiling_not_73_years() -> None:
     err = error_from_body(b"", status=503, headers={"Retry-After": "Thu, 01 Jan 2099 00:00:00 GMT"})
     assert err.retry_after_ms == CEILING
+
+
+# -- repeated headers ------------------------------------------------------------------
+
+
+REPEATS = 200_000
+"""Enough repeats that joining each value onto all earlier ones (19 s at 64,000) trips the guard."""
+
+
+@pytest.mark.parametrize("name", ["x-request-id", "Retry-After", "retry-after-ms"])
+@pytest.mark.parametrize("kind", ["pairs", "bytes", "httpx"])
+def test_a_name_repeated_many_times_is_read_in_linear_time(name: str, kind: str) -> None:
+    value = "v" * 8
+    pairs: list[tuple[str, str]] = [(name, value)] * REPEATS
+    headers: object
+    if kind == "httpx":
+        headers = httpx.Headers(pairs)
+    elif kind == "bytes":
+        headers = [(name.encode(), value.encode())] * REPEATS
+    else:
+        headers = pairs
+    with hang_guard(10):
+        picked = pick_headers(headers)
+        err = error_from_body(b"", status=503, headers=headers)
+    assert picked is not None
+    joined = picked[["x-request-id", "retry-after-ms", "retry-after"].index(name.lower())]
+    assert joined is not None and len(joined) == REPEATS * (len(value) + 2) - 2
+    assert err.retry_after_ms is None  # "v, v, ..." is no delay
+
+
+@PROPERTY
+@given(
+    values=st.lists(
+        st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=6),
+        min_size=1,
+        max_size=40,
+    ),
+    name=st.sampled_from(["x-request-id", "X-Request-ID", "Retry-After", "RETRY-AFTER-MS"]),
+    kind=st.sampled_from(["pairs", "httpx"]),
+)
+def test_repeated_headers_join_as_fetch_does(values: list[str], name: str, kind: str) -> None:
+    pairs = [(name if i % 2 else name.swapcase(), v) for i, v in enumerate(values)]
+    headers: object = httpx.Headers(pairs) if kind == "httpx" else pairs
+    picked = pick_headers(headers)
+    assert picked is not None
+    index = ["x-request-id", "retry-after-ms", "retry-after"].index(name.lower())
+    assert picked[index] == REFERENCE.header(pairs, name.lower()) == ", ".join(values)

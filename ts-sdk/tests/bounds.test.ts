@@ -2,13 +2,13 @@
 // context's retry_after_ms, Retry-After-Ms, Retry-After in seconds or as an
 // HTTP date) is at most the catalogue's retry_after_max_ms, so
 // `setTimeout(retry, err.retryAfterMs)` waits it instead of overflowing and
-// firing at once (docs/sdk-contract.md section 1, step 6). Budget: FC_RUNS,
-// FC_SEED to replay.
+// firing at once (docs/sdk-contract.md section 1, step 6); and a header name
+// repeated many times is read whole. Budget: FC_RUNS, FC_SEED to replay.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 
-import { errorFromBody } from "@mitos/errors";
+import { errorFromBody, sanitizeText } from "@mitos/errors";
 import { LIMITS, envelope } from "./support.js";
 import { params } from "./arbitraries.js";
 
@@ -80,5 +80,24 @@ test("a context delay past the ceiling is cut to it; the context keeps the serve
       assert.equal(err.context["retry_after_ms"], n);
     }),
     params,
+  );
+});
+
+test("a header name repeated many times, in any case, is read whole and joined in order", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.stringMatching(/^[a-z0-9]{1,6}$/), { minLength: 1, maxLength: 20 }),
+      fc.integer({ min: 1, max: 100_000 }),
+      (values, repeats) => {
+        const many = Array.from({ length: repeats }, () => values[0]!);
+        const joined = [...values, ...many].join(", ");
+        const record = { "x-request-id": values, "X-REQUEST-ID": many, "Retry-After-Ms": many, "retry-after": "7" };
+        const err = errorFromBody("", { status: 503, headers: record });
+        assert.equal(err.requestId, sanitizeText(joined));
+        // Repeated delays join into no number; the next header decides.
+        assert.equal(err.retryAfterMs, repeats === 1 && /^[0-9]+$/.test(values[0]!) ? Math.min(Number(values[0]), CEILING) : 7000);
+      },
+    ),
+    { ...params, numRuns: Math.min(params.numRuns, 30) },
   );
 });
