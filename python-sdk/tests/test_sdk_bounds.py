@@ -5,6 +5,9 @@
   most the catalogue's ``retry_after_max_ms`` (docs/sdk-contract.md section
   1, step 6), so ``time.sleep(err.retry_after_ms / 1000)`` neither hangs
   for years nor overflows.
+- A compressed error body (gzip, deflate) is inflated as it is read, never
+  past the body cap: a bomb costs about the cap in memory, counted with
+  tracemalloc over the loopback server.
 - Reading headers is linear in their size, however often a name repeats
   (values are collected, then joined once): 200,000 repeats of one name, a
   quadratic reader's minutes, finish well inside a hang guard.
@@ -13,20 +16,28 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
+import tracemalloc
+import zlib
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 import httpx
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from testkit.oracle import REFERENCE, hang_guard
 from testkit.sdk_strategies import PROPERTY
+from testkit.transport_servers import serving
 
-from mitos_errors import error_from_body
+from mitos_errors import AgentRunError, error_from_body, error_from_response
+from mitos_errors._generated.catalogue import ERROR_BODY_MAX_BYTES as CAP
 from mitos_errors._generated.catalogue import RETRY_AFTER_MAX_MS
 from mitos_errors._headers import pick_headers, retry_after_ms_from_headers
 
+T = TypeVar("T")
 CEILING = RETRY_AFTER_MAX_MS
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 NOW_MS = (NOW - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(milliseconds=1)
@@ -137,3 +148,78 @@ def test_repeated_headers_join_as_fetch_does(values: list[str], name: str, kind:
     assert picked is not None
     index = ["x-request-id", "retry-after-ms", "retry-after"].index(name.lower())
     assert picked[index] == REFERENCE.header(pairs, name.lower()) == ", ".join(values)
+
+
+# -- compressed bodies -----------------------------------------------------------------
+
+
+def _compressed(data: bytes, coding: str) -> bytes:
+    """``data`` as a server sends it in ``coding`` (``deflate-raw``: deflate without zlib's wrapper)."""
+    wbits = {"gzip": 31, "deflate": 15, "deflate-raw": -15}[coding]
+    packer = zlib.compressobj(9, zlib.DEFLATED, wbits)
+    return packer.compress(data) + packer.flush()
+
+
+def _sending(head: bytes, body: bytes) -> Callable[[socket.socket], None]:
+    def handler(conn: socket.socket) -> None:
+        conn.settimeout(5)
+        conn.recv(65536)
+        conn.sendall(head + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+
+    return handler
+
+
+def _peak_while(call: Callable[[], T]) -> tuple[T, int]:
+    """What ``call()`` gives, and the most memory Python held for it at once (counted by tracemalloc)."""
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        got = call()
+        return got, tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+
+
+def _error_over_loopback(head: bytes, body: bytes) -> tuple[AgentRunError, int]:
+    with (
+        serving(_sending(head, body)) as port,
+        httpx.Client() as client,
+        client.stream("GET", f"http://127.0.0.1:{port}/") as resp,
+    ):
+        return _peak_while(lambda: error_from_response(resp))
+
+
+@settings(PROPERTY, max_examples=min(PROPERTY.max_examples, 12))
+@given(
+    coding=st.sampled_from(["gzip", "deflate", "deflate-raw"]),
+    inflated=st.one_of(st.integers(0, 2 * CAP), st.integers(CAP, 16 * 2**20)),
+    message=st.text(st.characters(min_codepoint=ord("a"), max_codepoint=ord("z")), min_size=1, max_size=40),
+)
+def test_a_compressed_body_is_inflated_no_further_than_the_cap(
+    coding: str, inflated: int, message: str
+) -> None:
+    """A bomb (megabytes from kilobytes) costs about the cap in memory, and its envelope is still read."""
+    envelope = json.dumps({"error": {"code": "rate_limited", "message": message}}).encode()
+    body = _compressed(envelope + b" " * inflated, coding)
+    encoding = "deflate" if coding == "deflate-raw" else coding
+    head = f"HTTP/1.1 429 Too Many Requests\r\nContent-Encoding: {encoding}\r\n".encode()
+    err, peak = _error_over_loopback(head, body)
+    assert err.code == "rate_limited" and err.message == message
+    assert peak <= 8 * CAP, f"{peak} bytes held at once for a {len(body)}-byte {coding} body"
+
+
+def test_a_body_in_a_coding_not_read_gives_the_status_error_unread() -> None:
+    """``br``, ``zstd`` or stacked codings cannot be inflated within a bound here: the status decides."""
+    envelope = json.dumps({"error": {"code": "rate_limited", "message": "m"}}).encode()
+    for encoding in ("br", "zstd", "gzip, deflate"):
+        head = f"HTTP/1.1 503 Service Unavailable\r\nContent-Encoding: {encoding}\r\n".encode()
+        err, _ = _error_over_loopback(head, envelope)
+        assert err.code == "unavailable", encoding
+
+
+def test_the_peak_counter_sees_a_whole_chunk_inflated() -> None:
+    """The memory count can fail: inflating a bomb in one call holds all of it."""
+    bomb = _compressed(b" " * (16 * 2**20), "gzip")
+    _, peak = _peak_while(lambda: zlib.decompress(bomb, 31))
+    assert peak > 8 * CAP
