@@ -12,9 +12,9 @@
  */
 
 import { CONTEXT_FIELDS, CONTEXT_MAX_KEYS, REFINES_MAX, TEXTS } from "./generated/catalogue.js";
-import { boundedDelay, fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
+import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
 import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
-import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
+import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, boundedDelay, contextValue, fallbackCode } from "./spec.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 export type { HeadersLike };

@@ -8,9 +8,9 @@
  * @module
  */
 
-import { RETRY_AFTER_MAX_MS } from "./generated/catalogue.js";
 import { parseHttpDate } from "./httpdate.js";
 import { formsAreStable, NO_FORMS, sanitizeField } from "./sanitize.js";
+import { boundedDelay } from "./spec.js";
 
 /**
  * Response headers: a fetch `Headers`, anything with a `get(name)` method,
@@ -89,14 +89,6 @@ function pickHeaders(headers: HeadersLike | undefined, retry: boolean): Picked |
   } catch {
     return undefined;
   }
-}
-
-/**
- * A delay the context or a header gave (an integer ≥ 0), cut to the
- * catalogue's `RETRY_AFTER_MAX_MS` (at most 2^31 - 1, so `setTimeout` waits it).
- */
-export function boundedDelay(ms: number): number {
-  return Math.min(ms, RETRY_AFTER_MAX_MS);
 }
 
 /** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date); at most the ceiling. */
