@@ -73,7 +73,7 @@ class _Inflater:
 
     __slots__ = ("_coding", "_zlib")
 
-    READABLE = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
+    _CODINGS = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
     """The codings read; a body in any other (``br``, ``zstd``, several at once) is not read."""
 
     def __init__(self, coding: str) -> None:
@@ -85,9 +85,9 @@ class _Inflater:
 
     @classmethod
     def of(cls, resp: httpx.Response) -> _Inflater | None:
-        """The inflater of the response's ``Content-Encoding``; ``None`` if not one of :attr:`READABLE`."""
+        """The inflater of the response's ``Content-Encoding``; ``None`` if not one of :attr:`_CODINGS`."""
         coding = resp.headers.get("content-encoding", "").strip().lower()
-        return cls(coding) if coding in cls.READABLE else None
+        return cls(coding) if coding in cls._CODINGS else None
 
     def feed(self, raw: bytes, room: int) -> bytes:
         """At most ``room`` bytes of what ``raw`` (the next bytes as sent) decodes to."""
