@@ -15,7 +15,7 @@ import { CONTEXT_FIELDS, CONTEXT_MAX_KEYS, REFINES_MAX, TEXTS } from "./generate
 import { fromHeaders, type FromHeaders, type HeadersLike } from "./headers.js";
 import { safeCause } from "./cause.js";
 import { NO_FORMS, sanitizeEvery, sanitizeField, sanitizeWithForms } from "./sanitize.js";
-import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, contextValue, fallbackCode } from "./spec.js";
+import { CATCH_ALL, CheckedFields, EMPTY_CONTEXT, NewContext, boundedDelay, contextValue, fallbackCode } from "./spec.js";
 import type { CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 export type { HeadersLike };
@@ -178,10 +178,10 @@ function buildContext(
   return out === undefined ? EMPTY_CONTEXT : Object.freeze(out);
 }
 
-/** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0). */
+/** The context's `retry_after_ms`, when it is a delay (an integer ≥ 0), at most the ceiling. */
 function contextDelay(context: ErrorContext): number | undefined {
   const fromContext = context["retry_after_ms"];
-  return typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0 ? fromContext : undefined;
+  return typeof fromContext === "number" && Number.isInteger(fromContext) && fromContext >= 0 ? boundedDelay(fromContext) : undefined;
 }
 
 // --- filling ------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 
 import { parseHttpDate } from "./httpdate.js";
 import { formsAreStable, NO_FORMS, sanitizeField } from "./sanitize.js";
+import { boundedDelay } from "./spec.js";
 
 /**
  * Response headers: a fetch `Headers`, anything with a `get(name)` method,
@@ -90,17 +91,17 @@ function pickHeaders(headers: HeadersLike | undefined, retry: boolean): Picked |
   }
 }
 
-/** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date). */
+/** The retry delay from the headers: `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP-date); at most the ceiling. */
 function headerDelay(headers: Picked | undefined): number | undefined {
   if (headers === undefined) return undefined;
   const ms = headers.retryAfterMs;
-  if (ms !== undefined && DIGITS.test(ms)) return Number(ms);
+  if (ms !== undefined && DIGITS.test(ms)) return boundedDelay(Number(ms));
   const after = headers.retryAfter;
   if (after === undefined) return undefined;
-  if (DIGITS.test(after)) return Number(after) * 1000;
+  if (DIGITS.test(after)) return boundedDelay(Number(after) * 1000);
   const now = Date.now(); // read once: the two-digit-year window and the delay use the same now
   const date = parseHttpDate(after, now);
-  return date === undefined ? undefined : Math.max(0, date - now);
+  return date === undefined ? undefined : boundedDelay(Math.max(0, date - now));
 }
 
 /** What the headers of a response give an error. */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { CATCH_ALL, CODES, FALLBACK, GRPC_GATEWAY, SPECS } from "./generated/catalogue.js";
+import { CATCH_ALL, CODES, FALLBACK, GRPC_GATEWAY, RETRY_AFTER_MAX_MS, SPECS } from "./generated/catalogue.js";
 import type { CodeSpec, CodeTexts, ContextValue, ErrorContext } from "./types.js";
 
 // Nothing here runs at import: the tables are built on first use, so that a
@@ -148,6 +148,14 @@ export const NewContext = /* @__PURE__ */ (() => {
 
 /** The frozen empty context. */
 export const EMPTY_CONTEXT: ErrorContext = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ new NewContext());
+
+/**
+ * A delay the context or a header gave (an integer ≥ 0), cut to the
+ * catalogue's `RETRY_AFTER_MAX_MS` (at most 2^31 - 1, so `setTimeout` waits it).
+ */
+export function boundedDelay(ms: number): number {
+  return Math.min(ms, RETRY_AFTER_MAX_MS);
+}
 
 /**
  * A context value as kept (the contract's value rule), or undefined when it

@@ -243,6 +243,11 @@ class Limits:
         "what arrived.",
         default=5000,
     )
+    retry_after_max_ms: int = _limit(
+        "The longest retry delay, in milliseconds, an error gives; a longer one (from the context "
+        "or a retry header) is cut to this.",
+        default=3_600_000,
+    )
 
     def items(self) -> tuple[tuple[str, int, str], ...]:
         """Each limit's key, value and documentation, in declaration order."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import isfinite
 
 from ._generated import catalogue as _cat
-from ._headers import header_delay
+from ._headers import bounded_delay, header_delay
 from ._sanitize import sanitize_text, sanitize_with
 from ._spec import SPECS, classify, defaults_of, refined_code
 
@@ -87,9 +87,9 @@ def normalize_context(raw: dict[str, object], forms: tuple[str, ...]) -> dict[st
 
 
 def context_delay(context: Mapping[str, ContextValue]) -> int | None:
-    """The context's ``retry_after_ms`` when it is a delay (an integer of at least 0)."""
+    """The context's ``retry_after_ms`` when it is a delay (an integer of at least 0), at most the ceiling."""
     found = context.get("retry_after_ms")
-    return found if type(found) is int and found >= 0 else None
+    return bounded_delay(found) if type(found) is int and found >= 0 else None
 
 
 def store(

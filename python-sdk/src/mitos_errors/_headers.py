@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._generated.catalogue import RETRY_AFTER_MAX_MS
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -16,25 +18,46 @@ _WANTED_LENGTHS = frozenset(map(len, WANTED))
 Picked = list[str | None]
 """``[x-request-id, retry-after-ms, retry-after]``, each ``None`` when absent."""
 
-
-def add_value(found: Picked | None, index: int, value: str) -> Picked:
-    """``found`` with ``value`` joined to the header at ``index`` (``", "`` after an earlier value)."""
-    if found is None:
-        found = [None, None, None]
-    prior = found[index]
-    found[index] = value if prior is None else f"{prior}, {value}"
-    return found
+_Parts = list[list[str]]
+"""The values of each wanted header as they are found, joined once at the end."""
 
 
-def _pick_raw(raw: list[tuple[bytes, bytes]]) -> Picked | None:
-    """:func:`pick_headers` of raw byte pairs, as ``httpx.Headers.raw`` gives them."""
-    found: Picked | None = None
+def _joined(parts: _Parts | None) -> Picked | None:
+    """The values of each header joined with ``", "`` in order (one join each: linear in the total)."""
+    if parts is None:
+        return None
+    return [", ".join(values) if values else None for values in parts]
+
+
+def _pick_raw(raw: list[tuple[bytes, bytes]]) -> _Parts | None:
+    """The values of the wanted headers among raw byte pairs, as ``httpx.Headers.raw`` gives them."""
+    parts: _Parts | None = None
     for raw_key, raw_value in raw:
         if len(raw_key) in _WANTED_LENGTHS:
             index = WANTED_BYTES.get(raw_key.lower())
             if index is not None:
-                found = add_value(found, index, raw_value.decode("latin-1"))
-    return found
+                if parts is None:
+                    parts = [[], [], []]
+                parts[index].append(raw_value.decode("latin-1"))
+    return parts
+
+
+def _pick_pairs(pairs: Iterable[tuple[object, object]]) -> _Parts | None:
+    """The values of the wanted headers among name-value pairs (``str`` or ``bytes``)."""
+    parts: _Parts | None = None
+    for raw_key, raw_value in pairs:
+        key = raw_key.decode("latin-1") if isinstance(raw_key, bytes) else raw_key
+        if not isinstance(key, str) or len(key) not in _WANTED_LENGTHS:
+            continue
+        index = WANTED.get(key.lower())
+        if index is None:
+            continue
+        value = raw_value.decode("latin-1") if isinstance(raw_value, bytes) else raw_value
+        if isinstance(value, str):
+            if parts is None:
+                parts = [[], [], []]
+            parts[index].append(value)
+    return parts
 
 
 def pick_headers(headers: object) -> Picked | None:
@@ -42,30 +65,20 @@ def pick_headers(headers: object) -> Picked | None:
 
     Names are compared case-insensitively; a name given more than once (in
     any case) gets its values joined with ``", "`` in order, as ``fetch``'s
-    ``Headers.get`` does. Accepts ``httpx.Headers`` (its raw byte pairs,
-    decoded as Latin-1, as ``fetch`` does), any mapping, or pairs. Headers
-    that fail to iterate give nothing.
+    ``Headers.get`` does, in time linear in the headers' size (the values
+    are collected, then joined once). Accepts ``httpx.Headers`` (its raw
+    byte pairs, decoded as Latin-1, as ``fetch`` does), any mapping, or
+    pairs. Headers that fail to iterate give nothing.
     """
-    found: Picked | None = None
     try:
         raw = None if type(headers) is dict else getattr(headers, "raw", None)
         if type(raw) is list:
-            return _pick_raw(raw)
+            return _joined(_pick_raw(raw))
         pairs: Iterable[tuple[object, object]]
         pairs = headers.items() if hasattr(headers, "items") else headers  # type: ignore[assignment]
-        for raw_key, raw_value in pairs:
-            key = raw_key.decode("latin-1") if isinstance(raw_key, bytes) else raw_key
-            if not isinstance(key, str) or len(key) not in _WANTED_LENGTHS:
-                continue
-            index = WANTED.get(key.lower())
-            if index is None:
-                continue
-            value = raw_value.decode("latin-1") if isinstance(raw_value, bytes) else raw_value
-            if isinstance(value, str):
-                found = add_value(found, index, value)
+        return _joined(_pick_pairs(pairs))
     except Exception:
         return None
-    return found
 
 
 def _digits(value: str) -> bool:
@@ -162,28 +175,37 @@ def http_date_ms(value: str, now_ms: int) -> int | None:
     return None
 
 
+def bounded_delay(ms: int | None) -> int | None:
+    """A delay the context or a header gave, cut to the catalogue's ``RETRY_AFTER_MAX_MS``."""
+    return None if ms is None else min(ms, RETRY_AFTER_MAX_MS)
+
+
 def header_delay(picked: Picked | None, now_ms: int | None = None) -> int | None:
-    """The retry delay of the headers: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date)."""
+    """The retry delay of the headers: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date).
+
+    At most the catalogue's ``RETRY_AFTER_MAX_MS``.
+    """
     if picked is None:
         return None
     _, ms_header, header = picked
     if ms_header is not None and _digits(ms_header):
-        return int(ms_header)
+        return bounded_delay(int(ms_header))
     if header is None:
         return None
     if _digits(header):
-        return int(header) * 1000
+        return bounded_delay(int(header) * 1000)
     if now_ms is None:
         import time
 
         now_ms = time.time_ns() // 1_000_000
     when = http_date_ms(header, now_ms)
-    return None if when is None else max(0, when - now_ms)
+    return None if when is None else bounded_delay(max(0, when - now_ms))
 
 
 def retry_after_ms_from_headers(headers: object, now_ms: int | None = None) -> int | None:
     """The retry delay the headers give: ``Retry-After-Ms``, else ``Retry-After`` (seconds or an HTTP date).
 
-    Digits must be plain ASCII, at most 15 of them; a date in the past gives 0.
+    Digits must be plain ASCII, at most 15 of them; a date in the past gives
+    0; a delay longer than the catalogue's ``RETRY_AFTER_MAX_MS`` gives that.
     """
     return header_delay(pick_headers(headers), now_ms)

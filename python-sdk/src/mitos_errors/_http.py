@@ -1,9 +1,11 @@
 """httpx integration: typed errors from responses, per call or for a whole client.
 
 A response whose body was not read yet (a streamed response, or one seen by
-an event hook) is read no further than the catalogue's body cap, within the
-body read deadline, and then closed. No error keeps the response, the request or the token: the token is
-used while the error is built and dropped before anything is raised.
+an event hook) is read no further than the catalogue's body cap of decoded
+bytes (a gzip or deflate body is inflated as it arrives, never past the cap),
+within the body read deadline, and then closed. No error keeps the response,
+the request or the token: the token is used while the error is built and
+dropped before anything is raised.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ except ModuleNotFoundError as missing:  # httpx is the optional extra of the sam
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import AsyncIterator, Iterator
 
 __all__ = [
     "AsyncErrorHook",
@@ -59,6 +61,77 @@ def deadline_of(body_read_timeout_ms: object) -> int | float:
 def cut_note(deadline: int | float) -> str:
     """What a cause gains when the deadline stopped the read (contract section 2c)."""
     return f" (the error body was cut short: it did not arrive within {plain_number(deadline)} ms)"
+
+
+class _Inflater:
+    """A body's ``Content-Encoding`` undone as the body arrives, never more than asked for per call.
+
+    ``identity``, ``gzip`` and ``deflate`` (zlib-wrapped, or raw as some
+    servers send it) are decoded with a bound on each call's output, so a
+    small compressed chunk never inflates past the body cap in memory (a
+    decoder that inflates whole chunks spends ~128 MB on one 128 KB chunk).
+    """
+
+    __slots__ = ("_coding", "_zlib")
+
+    _CODINGS = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
+    """The codings read; a body in any other (``br``, ``zstd``, several at once) is not read."""
+
+    def __init__(self, coding: str) -> None:
+        import zlib
+
+        self._coding = coding
+        wbits = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}
+        self._zlib = zlib.decompressobj(wbits[coding]) if coding in wbits else None
+
+    @classmethod
+    def of(cls, resp: httpx.Response) -> _Inflater | None:
+        """The inflater of the response's ``Content-Encoding``; ``None`` if not one of :attr:`_CODINGS`."""
+        coding = resp.headers.get("content-encoding", "").strip().lower()
+        return cls(coding) if coding in cls._CODINGS else None
+
+    def feed(self, raw: bytes, room: int) -> bytes:
+        """At most ``room`` bytes of what ``raw`` (the next bytes as sent) decodes to."""
+        if self._zlib is None:
+            return raw[:room]
+        import zlib
+
+        try:
+            return self._zlib.decompress(raw, room)
+        except zlib.error:
+            if self._coding != "deflate" or self._zlib.unused_data or self._zlib.eof:
+                raise
+            self._coding = "raw-deflate"  # deflate without the zlib wrapper
+            self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+            return self._zlib.decompress(raw, room)
+
+
+def _decoded(resp: httpx.Response, raw: Iterator[bytes]) -> Iterator[bytes]:
+    """The body's decoded chunks, from its raw ones, until the body cap; nothing if its coding is not read."""
+    inflater = _Inflater.of(resp)
+    if inflater is None:
+        return
+    size = 0
+    for chunk in raw:
+        piece = inflater.feed(chunk, ERROR_BODY_MAX_BYTES - size)
+        size += len(piece)
+        yield piece
+        if size >= ERROR_BODY_MAX_BYTES:
+            return
+
+
+async def _adecoded(resp: httpx.Response) -> AsyncIterator[bytes]:
+    """:func:`_decoded` of an async response's raw chunks."""
+    inflater = _Inflater.of(resp)
+    if inflater is None:
+        return
+    size = 0
+    async for chunk in resp.aiter_raw():
+        piece = inflater.feed(chunk, ERROR_BODY_MAX_BYTES - size)
+        size += len(piece)
+        yield piece
+        if size >= ERROR_BODY_MAX_BYTES:
+            return
 
 
 def _read_timeouts(resp: httpx.Response) -> dict[str, object]:
@@ -117,7 +190,7 @@ def _chunks_until(
     """The body's chunks, the read timeout set before each to at most the time left (``None``: lowered)."""
     import time
 
-    chunks = resp.iter_bytes()
+    chunks = _decoded(resp, resp.iter_raw())
     while True:
         if timeouts is not _NO_TIMEOUTS:
             left = max(end - time.monotonic(), 0.001)
@@ -139,7 +212,7 @@ async def _aread_bounded(resp: httpx.Response, deadline: float) -> tuple[bytes, 
     try:
         with anyio.move_on_after(deadline / 1000) as scope:
             try:
-                async for chunk in resp.aiter_bytes():
+                async for chunk in _adecoded(resp):
                     chunks.append(chunk)
                     size += len(chunk)
                     if size >= ERROR_BODY_MAX_BYTES:
@@ -172,7 +245,9 @@ def error_from_response(
 
     A response already read gives its body as it is (no more than the
     catalogue's body cap of it is read); an unread, streamed response is read
-    no further than that cap and closed. A sync read of an async stream reads
+    no further than that cap of decoded bytes and closed (``gzip`` and
+    ``deflate`` are inflated as they arrive, never past the cap; a body in
+    any other coding is not read, and the status decides). A sync read of an async stream reads
     nothing and gives the status-derived error: use
     :func:`aerror_from_response` there. Reading has a deadline of its own
     (docs/sdk-contract.md section 2c), not reset by arriving bytes: past it,

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from errcat.model.catalogue import Catalogue
+
 DIGITS = re.compile(r"[0-9]{1,15}")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -25,6 +27,8 @@ def _leap(year: int) -> bool:
 
 class HeaderReference:
     """The contract's header steps: a header's value, ``retry_after_ms``, HTTP dates."""
+
+    cat: Catalogue
 
     @staticmethod
     def header(headers: Headers, name: str) -> str | None:
@@ -92,7 +96,14 @@ class HeaderReference:
         return [31, 29 if _leap(year) else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
 
     def retry_after(self, context: dict[str, Json], headers: Headers, now: datetime) -> int | None:
-        """``retry_after_ms``: context, then ``Retry-After-Ms``, then ``Retry-After``."""
+        """``retry_after_ms``: context, then ``Retry-After-Ms``, then ``Retry-After``; at most the ceiling."""
+        delay = self.uncapped_retry_after(context, headers, now)
+        return None if delay is None else min(delay, self.cat.limits.retry_after_max_ms)
+
+    def uncapped_retry_after(
+        self, context: dict[str, Json], headers: Headers, now: datetime
+    ) -> int | None:
+        """The delay the context or the headers give, before the ceiling."""
         value = context.get("retry_after_ms")
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
             return value

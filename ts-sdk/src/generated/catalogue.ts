@@ -53,6 +53,9 @@ export const CONTEXT_MAX_KEYS = 64;
 /** The limit `error_body_read_timeout_ms` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
 export const ERROR_BODY_READ_TIMEOUT_MS = 5000;
 
+/** The limit `retry_after_max_ms` (see LIMITS); a constant of its own, so a bundle keeps only the limits it reads. */
+export const RETRY_AFTER_MAX_MS = 3600000;
+
 /** The numeric limits of the SDK runtime contract. */
 export const LIMITS: Limits = {
   maxExecTimeoutS: MAX_EXEC_TIMEOUT_S,
@@ -63,6 +66,7 @@ export const LIMITS: Limits = {
   jsonMaxDepth: JSON_MAX_DEPTH,
   contextMaxKeys: CONTEXT_MAX_KEYS,
   errorBodyReadTimeoutMs: ERROR_BODY_READ_TIMEOUT_MS,
+  retryAfterMaxMs: RETRY_AFTER_MAX_MS,
 };
 
 /** At most this many entries of an envelope's `refines` chain are read, each a code or ignored. */

@@ -70,4 +70,6 @@ export interface Limits {
   readonly contextMaxKeys: number;
   /** Reading an error body stops after this many milliseconds in all; the error is built from what arrived. */
   readonly errorBodyReadTimeoutMs: number;
+  /** The longest retry delay, in milliseconds, an error gives; a longer one (from the context or a retry header) is cut to this. */
+  readonly retryAfterMaxMs: number;
 }

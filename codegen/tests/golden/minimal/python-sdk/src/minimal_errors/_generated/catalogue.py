@@ -60,6 +60,8 @@ CONTEXT_MAX_KEYS = 64
 """A context with more members than this keeps only the members the catalogue defines."""
 ERROR_BODY_READ_TIMEOUT_MS = 5000
 """Reading an error body stops after this many milliseconds in all; the error is built from what arrived."""
+RETRY_AFTER_MAX_MS = 3600000
+"""The longest retry delay, in milliseconds, an error gives; a longer one (from the context or a retry header) is cut to this."""
 REFINES_MAX = 16
 """At most this many entries of an envelope's ``refines`` chain are read, each a code or ignored."""
 
