@@ -2,4 +2,4 @@
 # Regenerate with: nox -s generate
 """The package version: the catalogue's ``version``, read by the build (hatch)."""
 
-__version__ = "1.1.1"
+__version__ = "1.2.0"
