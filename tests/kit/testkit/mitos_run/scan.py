@@ -11,6 +11,7 @@ the fallbacks the migration guide covers.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,14 +102,24 @@ def _sites_in(path: Path, rel: str) -> tuple[list[Site], list[str]]:
 
 def scan(tree: Path) -> tuple[list[Site], list[str]]:
     """Every site under ``tree/mitos`` and the ``path:line`` of each whose code could not be read."""
+    return scan_files(tree / "mitos", "*.py", REPLACED, _sites_in)
+
+
+def scan_files(
+    root: Path,
+    pattern: str,
+    replaced: Collection[str],
+    sites_in: Callable[[Path, str], tuple[list[Site], list[str]]],
+) -> tuple[list[Site], list[str]]:
+    """The sites ``sites_in`` finds in each file under ``root`` that matches ``pattern``
+    (skipping the ``replaced`` paths, relative to ``root``), sorted, and the unread ones."""
     sites: list[Site] = []
     unresolved: list[str] = []
-    package = tree / "mitos"
-    for path in sorted(package.rglob("*.py")):
-        rel = path.relative_to(package).as_posix()
-        if rel in REPLACED:
+    for path in sorted(root.rglob(pattern)):
+        rel = path.relative_to(root).as_posix()
+        if rel in replaced:
             continue
-        found, missed = _sites_in(path, rel)
+        found, missed = sites_in(path, rel)
         sites += found
         unresolved += missed
     return sorted(set(sites), key=lambda s: (s.path, s.line, s.code)), unresolved

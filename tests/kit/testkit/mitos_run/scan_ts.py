@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from testkit.mitos_run.scan import Site
+from testkit.mitos_run.scan import Site, scan_files
 
 ERROR_NAMES = (
     "AgentRunError",
@@ -81,14 +81,4 @@ def _sites_in(path: Path, rel: str) -> tuple[list[Site], list[str]]:
 
 def scan(tree: Path) -> tuple[list[Site], list[str]]:
     """Every site under ``tree/src`` and the ``path:line`` of each whose code could not be read."""
-    sites: list[Site] = []
-    unresolved: list[str] = []
-    source = tree / "src"
-    for path in sorted(source.rglob("*.ts")):
-        rel = path.relative_to(source).as_posix()
-        if rel in REPLACED:
-            continue
-        found, missed = _sites_in(path, rel)
-        sites += found
-        unresolved += missed
-    return sorted(set(sites), key=lambda s: (s.path, s.line, s.code)), unresolved
+    return scan_files(tree / "src", "*.ts", REPLACED, _sites_in)
