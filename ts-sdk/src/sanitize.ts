@@ -151,7 +151,8 @@ export function capLength(text: string, forms: readonly string[] = NO_FORMS): st
   const e = compiledRules();
   while (cut > 0) {
     const kept = text.slice(0, cut) + TRUNCATION_MARKER;
-    const again = hide(e, cleanCharacters(e, kept), -1, forms, EVERY_RULE);
+    // A start of a cleaned text with the marker is clean: stage 1 would leave it as it is.
+    const again = hide(e, kept, -1, forms, EVERY_RULE);
     if (again === kept) return kept;
     let same = 0;
     while (same < kept.length && kept.charCodeAt(same) === again.charCodeAt(same)) same++;
