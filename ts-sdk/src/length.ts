@@ -1,7 +1,6 @@
 /**
- * Lengths in code points and the cap (docs/sdk-contract.md section 2,
- * stage 3, step 4): text longer than the cap keeps its start and ends in
- * the truncation marker; a surrogate pair is never cut. And how a number is
+ * Lengths in code points and where the cap first cuts (docs/sdk-contract.md
+ * section 2, stage 3, step 4; a surrogate pair is never cut). And how a number is
  * written into a text (section 2c).
  *
  * @module
@@ -27,9 +26,14 @@ export function codePointLength(text: string): number {
 }
 
 export const MAX = TEXT_MAX_CHARS;
-/** Stage 3, step 4: cap at the text limit in code points, ending in the truncation marker. */
-export function capLength(text: string): string {
-  if (text.length <= MAX) return text;
+/**
+ * Where stage 3, step 4 first cuts `text`: the code units of its first
+ * `MAX - len(truncation marker)` code points when it is longer than the cap
+ * in code points, else -1 (kept whole). sanitize.ts's `capLength` cuts there
+ * or further back.
+ */
+export function capCut(text: string): number {
+  if (text.length <= MAX) return -1;
   // What is kept of a longer text (computed here, so that nothing runs at import).
   const keep = Math.max(0, MAX - codePointLength(TRUNCATION_MARKER));
   let points = 0;
@@ -41,9 +45,14 @@ export function capLength(text: string): string {
       const d = text.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) i++;
     }
-    if (++points > MAX) return text.slice(0, cut) + TRUNCATION_MARKER;
+    if (++points > MAX) return cut;
   }
-  return text;
+  return -1;
+}
+
+/** Whether code unit `c` is the first half of a surrogate pair. */
+export function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
 }
 
 /**

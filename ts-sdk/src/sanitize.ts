@@ -17,14 +17,14 @@
  * @module
  */
 
-import { FILTERED, REDACTION } from "./generated/sanitizer-rules.js";
+import { FILTERED, REDACTION, TRUNCATION_MARKER } from "./generated/sanitizer-rules.js";
 import { type Reader, findCovers, redactForms, rewrite, ruleCovers } from "./covers.js";
-import { capLength, MAX } from "./length.js";
+import { capCut, isHighSurrogate, MAX } from "./length.js";
 import { tokenForms } from "./tokens.js";
 import { type Compiled, cleanCharacters, compiledRules, engine, scan, triggersOf } from "./triggers.js";
 import { NO_FORMS } from "./tokens.js";
 
-export { capLength, codePointLength } from "./length.js";
+export { codePointLength } from "./length.js";
 export { formsAreStable, NO_FORMS, tokenForms } from "./tokens.js";
 
 /** Options of {@link sanitizeText}. */
@@ -110,16 +110,17 @@ function hide<E extends Compiled>(e: E, text: string, mask: number, forms: reado
  */
 export function sanitizeWithForms(text: string, forms: readonly string[], plainForms: readonly string[] = forms): string {
   const e = engine();
+  const all = forms;
   let mask = scan(e, text);
   if (mask >= 0) {
     forms = plainForms;
     // The common case: no rule can match and no form is looked for: only the cap remains.
-    if (mask === 0 && forms.length === 0) return capLength(text);
+    if (mask === 0 && forms.length === 0) return capLength(text, all);
   } else {
     text = cleanCharacters(e, text);
     mask = triggersOf(e, text);
   }
-  return capLength(hide(e, text, mask, forms, triggersOf));
+  return capLength(hide(e, text, mask, forms, triggersOf), all);
 }
 
 /**
@@ -131,7 +132,37 @@ export function sanitizeWithForms(text: string, forms: readonly string[], plainF
  */
 export function sanitizeEvery(text: string, forms: readonly string[] = NO_FORMS): string {
   const e = compiledRules();
-  return capLength(hide(e, cleanCharacters(e, text), -1, forms, EVERY_RULE));
+  return capLength(hide(e, cleanCharacters(e, text), -1, forms, EVERY_RULE), forms);
+}
+
+/**
+ * Stage 3, step 4 on `text`, the result of steps 1 to 3 with the token
+ * `forms`: text longer than the cap (in code points) keeps a start that
+ * sanitizing leaves as it is, followed by the truncation marker. The kept
+ * start is the first `cut` code points, `cut` first `MAX - len(marker)`:
+ * while the steps change the start followed by the marker, `cut` becomes the
+ * smaller of `cut - 1` and the code points the steps left unchanged. `cut`
+ * only decreases and the marker alone is left as it is, so this ends, and a
+ * second pass keeps the result.
+ */
+export function capLength(text: string, forms: readonly string[] = NO_FORMS): string {
+  let cut = capCut(text);
+  if (cut < 0) return text;
+  const e = compiledRules();
+  while (cut > 0) {
+    const kept = text.slice(0, cut) + TRUNCATION_MARKER;
+    // A start of a cleaned text with the marker is clean: stage 1 would leave it as it is.
+    const again = hide(e, kept, -1, forms, EVERY_RULE);
+    if (again === kept) return kept;
+    let same = 0;
+    while (same < kept.length && kept.charCodeAt(same) === again.charCodeAt(same)) same++;
+    // Counted in code points: a pair whose second half differs is not kept.
+    if (same > 0 && isHighSurrogate(kept.charCodeAt(same - 1))) same--;
+    let back = cut - 1;
+    if (back > 0 && isHighSurrogate(text.charCodeAt(back - 1))) back--;
+    cut = Math.min(back, same);
+  }
+  return TRUNCATION_MARKER;
 }
 
 /**

@@ -127,13 +127,17 @@ def _reader(rules: tuple[_Rule, ...]) -> Reader:
 
 
 def sanitize_steps(text: str, forms: tuple[str, ...]) -> str:
-    """Section 2 as the contract writes it: characters; markers; secrets and the token together; the cap.
+    """Section 2 as the contract writes it: characters; markers; secrets and the token together; the cap."""
+    return cap_length(_hide(strip(text), forms), forms)
+
+
+def _hide(text: str, forms: tuple[str, ...]) -> str:
+    """Stages 2 and 3 without the cap (steps 1 to 3 of stage 3) on a text stage 1 leaves as it is.
 
     A rule is skipped when none of its triggers is in the lower-cased stretch
     it reads, which the contract allows for any text: lower-casing maps ASCII
     letters to ASCII letters and the triggers are ASCII, so it never hides one.
     """
-    text = strip(text)
     if has_trigger(text.lower()):
         c = _compiled()
         markers = find_covers(text, _reader(c.injection), (), _rules.FILTERED)
@@ -148,16 +152,39 @@ def sanitize_steps(text: str, forms: tuple[str, ...]) -> str:
         for form in forms:
             if form in text:
                 text = text.replace(form, REDACTION)
-    return cap_length(text)
+    return text
 
 
 def _read_nothing(_piece: str, _offset: int, _out: Covers) -> None:
     """The reader of a text that holds no trigger: no rule can cover any of it."""
 
 
-def cap_length(text: str) -> str:
-    """Stage 3, step 4: text longer than the cap keeps its start and ends in the truncation marker."""
-    return text[:_KEEP] + _MARKER if len(text) > CAP else text
+def cap_length(text: str, forms: tuple[str, ...] = ()) -> str:
+    """Stage 3, step 4: text longer than the cap keeps a start that sanitizing leaves as it is.
+
+    ``text`` is the result of steps 1 to 3 with the token ``forms`` (so stage
+    1 leaves it and every start of it with the marker as they are). The kept
+    start is its first ``cut`` code points, ``cut`` first ``_KEEP``: while the
+    steps change the start followed by the truncation marker, ``cut`` becomes
+    the smaller of ``cut - 1`` and the length of what the steps left of it
+    unchanged. ``cut`` only decreases and the marker alone is left as it is,
+    so this ends, and the result is one the steps (and so a second pass) keep.
+    """
+    if len(text) <= CAP:
+        return text
+    cut = _KEEP
+    while cut > 0:
+        kept = text[:cut] + _MARKER
+        again = _hide(kept, forms)
+        if again == kept:
+            return kept
+        same = 0
+        for a, b in zip(kept, again, strict=False):
+            if a != b:
+                break
+            same += 1
+        cut = min(cut - 1, same)
+    return _MARKER
 
 
 def holds_any(text: str, forms: tuple[str, ...]) -> bool:

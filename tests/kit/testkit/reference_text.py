@@ -193,18 +193,39 @@ class SanitizerReference:
         then, if that replaced anything, every form is replaced once more;
         then the length cap. Every rule runs on every text (no trigger shortcut).
         """
+        forms = self.token_forms(token)
+        return self.cap(self.steps(text, forms), forms)
+
+    def steps(self, text: str, forms: list[str]) -> str:
+        """Stages 1 to 3 without the cap."""
         san = self.cat.sanitizer
         text = self.strip(text)
         text = self.replace_covers(
             text, self.hide(text, san.injection, [], san.filtered), san.filtered
         )
-        forms = self.token_forms(token)
         secrets = self.hide(text, san.secrets, forms, san.redaction)
         text = self.replace_covers(text, secrets, san.redaction)
         if secrets:
             for form in forms:
                 text = text.replace(form, san.redaction)
-        cap = self.cat.limits.text_max_chars
-        if len(text) > cap:
-            text = text[: cap - len(san.truncation_marker)] + san.truncation_marker
         return text
+
+    def cap(self, text: str, forms: list[str]) -> str:
+        """Stage 3, step 4: keep the longest start the search reaches that the steps leave as it is.
+
+        The cut starts at the cap less the marker; each time the steps change
+        the cut text with the marker, the cut goes to one code point less or
+        to where the steps' output first differs, whichever is earlier.
+        """
+        marker = self.cat.sanitizer.truncation_marker
+        if len(text) <= self.cat.limits.text_max_chars:
+            return text
+        cut = self.cat.limits.text_max_chars - len(marker)
+        while cut > 0:
+            kept = text[:cut] + marker
+            again = self.steps(kept, forms)
+            if again == kept:
+                return kept
+            differ = (i for i, (a, b) in enumerate(zip(kept, again, strict=False)) if a != b)
+            cut = min(cut - 1, next(differ, min(len(kept), len(again))))
+        return marker
