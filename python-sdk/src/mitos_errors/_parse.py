@@ -288,8 +288,20 @@ def _plain_body_error(
 
 # Compact JSON with every non-ASCII character escaped (so that it parses back to
 # the same value, unpaired surrogates included), written out in pieces so that
-# no more than the body cap of it is ever built.
-_ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
+# no more than the body cap of it is ever built. Strings, keys and integers end
+# their pieces with a quote, a colon or a digit: a piece ending in a bare
+# Infinity or NaN is a float, written back as a number that parses to it.
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+_INFINITY = "Infinity"
+
+
+def _piece(piece: str) -> str:
+    """``piece`` of the encoder's output with an infinity as ``1e400``; a NaN has no JSON text."""
+    if piece.endswith(_INFINITY):
+        return piece[: -len(_INFINITY)] + "1e400"
+    if piece.endswith("NaN"):
+        raise ValueError("NaN is not JSON")
+    return piece
 
 
 def _text_of_parsed(value: dict[object, object] | list[object]) -> str:
@@ -302,7 +314,8 @@ def _text_of_parsed(value: dict[object, object] | list[object]) -> str:
     pieces: list[str] = []
     size = 0
     try:
-        for piece in _ENCODER.iterencode(value):
+        for raw in _ENCODER.iterencode(value):
+            piece = _piece(raw)
             pieces.append(piece)
             size += len(piece)
             if size > _MAX_BYTES:
