@@ -11,6 +11,7 @@ dropped before anything is raised.
 from __future__ import annotations
 
 from ._base import AgentRunError
+from ._clients import AWAIT_FIRST, other_client, other_response
 from ._fields import plain_number
 from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
@@ -29,8 +30,7 @@ except ModuleNotFoundError as missing:  # httpx is the optional extra of the sam
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator, Callable, Iterator
-    from typing import Any
+    from collections.abc import AsyncIterator, Iterator
 
 __all__ = [
     "AsyncErrorHook",
@@ -239,100 +239,6 @@ def _error_of(
     return err
 
 
-_CHUNK = 16_384
-"""How much of another client's unread body is asked for at a time."""
-
-
-def _read_chunks(chunks: Iterator[bytes], deadline: float) -> tuple[bytes, bool]:
-    """At most the body cap of ``chunks`` within ``deadline`` ms (the clock checked after each chunk).
-
-    Returns the bytes and whether the deadline stopped the read; a body that
-    fails half-way is read as far as it went.
-    """
-    import time
-
-    end = time.monotonic() + deadline / 1000
-    parts: list[bytes] = []
-    size = 0
-    cut = False
-    try:
-        for chunk in chunks:
-            parts.append(chunk)
-            size += len(chunk)
-            if size >= ERROR_BODY_MAX_BYTES:
-                break
-            if time.monotonic() >= end:
-                cut = True
-                break
-    except Exception:
-        pass
-    return b"".join(parts)[:ERROR_BODY_MAX_BYTES], cut
-
-
-def _read_then_close(resp: Any, chunks: Iterator[bytes], deadline: float) -> tuple[bytes, bool]:
-    """:func:`_read_chunks`, then ``resp`` closed (the rest of its body is never read)."""
-    try:
-        return _read_chunks(chunks, deadline)
-    finally:
-        try:
-            resp.close()
-        except Exception:
-            pass
-
-
-def _pieces(read: Callable[[int], bytes]) -> Iterator[bytes]:
-    """The chunks ``read(_CHUNK)`` returns, up to the first empty one."""
-    return iter(lambda: read(_CHUNK), b"")
-
-
-def _other_client(resp: object) -> str:
-    """The package a response's class comes from: ``requests``, ``urllib3``, ``http``, ``urllib``, ..."""
-    return type(resp).__module__.partition(".")[0]
-
-
-_AWAIT_FIRST = (
-    "error_from_response cannot read an {client} response, whose body is read asynchronously: "
-    "call error_from_body(await resp.read(), status=resp.status, headers=resp.headers, token=...) instead"
-)
-_UNKNOWN = (
-    "error_from_response takes an httpx.Response, a requests.Response, a urllib3 HTTPResponse, or an "
-    "http.client.HTTPResponse or urllib.error.HTTPError, not {kind}: for another client, call "
-    "error_from_body(body, status=..., headers=..., token=...) with the body it read"
-)
-
-
-def _other_response(resp: object, deadline: float) -> tuple[int, object, bytes, bool]:
-    """The status, headers, body (at most the cap) and whether the deadline cut it, of a non-httpx response.
-
-    Raises:
-        TypeError: ``resp`` is no response of a client this module reads.
-    """
-    import http.client
-    import urllib.error
-
-    client = _other_client(resp)
-    r: Any = resp
-    if client == "requests" and hasattr(r, "status_code") and hasattr(r, "iter_content"):
-        if vars(r).get("_content", False) is False:  # stream=True and not read yet
-            body, cut = _read_then_close(r, r.iter_content(_CHUNK), deadline)
-        else:
-            body, cut = r.content[:ERROR_BODY_MAX_BYTES], False
-        return r.status_code, r.headers, body, cut
-    if client == "urllib3" and hasattr(r, "stream") and hasattr(r, "status"):
-        if getattr(r, "_body", None) is not None:  # preloaded, the default
-            return r.status, r.headers, r.data[:ERROR_BODY_MAX_BYTES], False
-        body, cut = _read_then_close(r, r.stream(_CHUNK, decode_content=True), deadline)
-        return r.status, r.headers, body, cut
-    if isinstance(resp, (http.client.HTTPResponse, urllib.error.HTTPError)):
-        status = resp.status if isinstance(resp, http.client.HTTPResponse) else resp.code
-        headers = list(resp.headers.items())
-        body, cut = _read_then_close(resp, _pieces(resp.read), deadline)
-        return status, headers, body, cut
-    if client == "aiohttp":
-        raise TypeError(_AWAIT_FIRST.format(client=client))
-    raise TypeError(_UNKNOWN.format(kind=f"{type(resp).__module__}.{type(resp).__qualname__}"))
-
-
 def error_from_response(
     resp: httpx.Response | object, token: str | None = None, *, body_read_timeout_ms: float | None = None
 ) -> AgentRunError:
@@ -348,13 +254,8 @@ def error_from_response(
     (docs/sdk-contract.md section 2c), not reset by arriving bytes: past it,
     the error is built from the bytes that arrived and its cause says so.
 
-    A response of another client is read the same way: a ``requests.Response``
-    (an unread ``stream=True`` one through ``iter_content``), a urllib3
-    ``HTTPResponse`` (one made with ``preload_content=False`` through
-    ``stream``), an ``http.client.HTTPResponse`` or a ``urllib.error.HTTPError``
-    (read in chunks, undecoded); an unread body is closed after at most the
-    cap, and the deadline is checked after each chunk (a stalled read is
-    bounded by that client's own socket timeout).
+    A requests, urllib3 or urllib response is read the same way (see
+    :mod:`._clients`: the deadline is checked after each chunk).
 
     Args:
         resp: the response, read or not.
@@ -366,13 +267,12 @@ def error_from_response(
         The typed error, ready to raise.
 
     Raises:
-        TypeError: ``resp`` is none of these (an aiohttp response, whose body
-            is read asynchronously, included): the message names the call to
-            make instead. Never a status-0 error for an object it cannot read.
+        TypeError: ``resp`` is none of these (an aiohttp one included): the
+            message names the call to make. Never a status-0 error.
     """
     deadline = deadline_of(body_read_timeout_ms)
     if not isinstance(resp, httpx.Response):
-        status, headers, body, cut = _other_response(resp, deadline)
+        status, headers, body, cut = other_response(resp, deadline)
         try:
             return _error_of(status, headers, body, cut, deadline, token)
         except Exception:
@@ -399,8 +299,8 @@ async def aerror_from_response(
     """
     given: object = resp
     if not isinstance(given, httpx.Response):
-        if _other_client(given) == "aiohttp":
-            raise TypeError(_AWAIT_FIRST.format(client="aiohttp"))
+        if other_client(given) == "aiohttp":
+            raise TypeError(AWAIT_FIRST.format(client="aiohttp"))
         raise TypeError(
             f"aerror_from_response takes an httpx.Response of an httpx.AsyncClient, not "
             f"{type(given).__module__}.{type(given).__qualname__}: "
