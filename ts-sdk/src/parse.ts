@@ -110,10 +110,75 @@ function decodeBody(body: unknown): string {
     text = utf8().decoder.decode(bytes);
   } else if (body instanceof ArrayBuffer) {
     text = utf8().decoder.decode(new Uint8Array(body, 0, Math.min(body.byteLength, BODY_CAP)));
+  } else if (typeof body === "object" && body !== null) {
+    text = textOfParsed(body);
   } else {
     text = "";
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Thrown inside {@link textOfParsed} when a value has no JSON text, or its text passes the cap. */
+const NO_TEXT = Symbol("no JSON text");
+
+/** A JSON string with every character outside printable ASCII escaped, as Python's `json` writes it. */
+function asciiJson(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * The compact JSON text of a body a client already parsed (axios's
+ * `response.data`), every non-ASCII character escaped, written no further
+ * than the body cap (contract section 1, step 1). A value no JSON text parses
+ * to (a cycle, NaN, `undefined`, a function, a class
+ * instance), one nested past the depth limit, one whose text passes the cap,
+ * or one whose members throw as they are read gives the empty text: the
+ * status decides, as for a body that is not JSON.
+ */
+function textOfParsed(value: object): string {
+  const parts: string[] = [];
+  let size = 0;
+  const put = (piece: string): void => {
+    size += piece.length;
+    if (size > BODY_CAP) throw NO_TEXT;
+    parts.push(piece);
+  };
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === "string") put(asciiJson(v));
+    else if (typeof v === "number") {
+      // A number past the double range parses to an infinity: write one back so.
+      if (Number.isNaN(v)) throw NO_TEXT;
+      put(v === Infinity ? "1e400" : v === -Infinity ? "-1e400" : JSON.stringify(v));
+    } else if (typeof v === "boolean" || v === null) put(String(v));
+    else if (typeof v !== "object" || depth >= MAX_DEPTH) throw NO_TEXT;
+    else if (Array.isArray(v)) {
+      put("[");
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) put(",");
+        walk(v[i], depth + 1);
+      }
+      put("]");
+    } else {
+      const proto: unknown = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) throw NO_TEXT;
+      put("{");
+      let first = true;
+      for (const key of Object.keys(v)) {
+        if (!first) put(",");
+        first = false;
+        put(asciiJson(key));
+        put(":");
+        walk((v as Record<string, unknown>)[key], depth + 1);
+      }
+      put("}");
+    }
+  };
+  try {
+    walk(value, 0);
+  } catch {
+    return "";
+  }
+  return parts.join("");
 }
 
 /** Whether arrays and objects nest deeper than the limit (strings skipped, so exact for JSON). */
@@ -171,12 +236,14 @@ function statusOf(status: unknown): number | undefined {
  * catalogue's fallback map. Every server text is sanitized, and `token`
  * is redacted wherever it is echoed.
  *
- * @param body - The response body, as text or bytes.
+ * @param body - The response body, as text or bytes, or the value a client
+ *   already parsed it to (axios's `response.data`: an object or an array),
+ *   read as its compact JSON text, no more than the body cap of it written.
  * @param options - `status` of the response; `headers` (a `Headers` or a
  *   plain object); `token`, the caller's credential.
  * @returns The error; never throws.
  */
-export function errorFromBody(body: string | Uint8Array, options: ErrorFromBodyOptions): AgentRunError {
+export function errorFromBody(body: string | Uint8Array | object, options: ErrorFromBodyOptions): AgentRunError {
   // The Error is constructed here, so that its stack starts at this function
   // and then its caller; see adopt() in base.ts.
   const fields = fieldsFromBody(body, options);

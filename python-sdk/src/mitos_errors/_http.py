@@ -11,6 +11,7 @@ dropped before anything is raised.
 from __future__ import annotations
 
 from ._base import AgentRunError
+from ._clients import AWAIT_FIRST, other_client, other_response
 from ._fields import plain_number
 from ._generated.catalogue import DISTRIBUTION, ERROR_BODY_MAX_BYTES, ERROR_BODY_READ_TIMEOUT_MS
 from ._headers import pick_headers
@@ -228,18 +229,18 @@ async def _aread_bounded(resp: httpx.Response, deadline: float) -> tuple[bytes, 
 
 
 def _error_of(
-    resp: httpx.Response, body: bytes, cut: bool, deadline: float, token: str | None
+    status: int, headers: object, body: bytes, cut: bool, deadline: float, token: str | None
 ) -> AgentRunError:
     """The error of a response's body; a body the deadline cut says so in its cause."""
     forms = token_forms(token) if token else ()
-    err = make_error(body, resp.status_code, pick_headers(resp.headers), forms)
+    err = make_error(body, status, pick_headers(headers), forms)
     if cut:
         note_cut(err, cut_note(deadline))
     return err
 
 
 def error_from_response(
-    resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
+    resp: httpx.Response | object, token: str | None = None, *, body_read_timeout_ms: float | None = None
 ) -> AgentRunError:
     """The typed error of a response; never raises.
 
@@ -253,6 +254,9 @@ def error_from_response(
     (docs/sdk-contract.md section 2c), not reset by arriving bytes: past it,
     the error is built from the bytes that arrived and its cause says so.
 
+    A requests, urllib3 or urllib response is read the same way (see
+    :mod:`._clients`: the deadline is checked after each chunk).
+
     Args:
         resp: the response, read or not.
         token: the caller's credential, to be kept out of the error.
@@ -261,23 +265,47 @@ def error_from_response(
 
     Returns:
         The typed error, ready to raise.
+
+    Raises:
+        TypeError: ``resp`` is none of these (an aiohttp one included): the
+            message names the call to make. Never a status-0 error.
     """
+    deadline = deadline_of(body_read_timeout_ms)
+    if not isinstance(resp, httpx.Response):
+        status, headers, body, cut = other_response(resp, deadline)
+        try:
+            return _error_of(status, headers, body, cut, deadline, token)
+        except Exception:
+            return fallback_error(status)
     try:
-        deadline = deadline_of(body_read_timeout_ms)
         cut = False
         try:
             body = resp.content
         except httpx.ResponseNotRead:
             body, cut = _read_bounded(resp, deadline)
-        return _error_of(resp, body, cut, deadline, token)
+        return _error_of(resp.status_code, resp.headers, body, cut, deadline, token)
     except Exception:
-        return fallback_error(getattr(resp, "status_code", 0))
+        return fallback_error(resp.status_code)
 
 
 async def aerror_from_response(
     resp: httpx.Response, token: str | None = None, *, body_read_timeout_ms: float | None = None
 ) -> AgentRunError:
-    """:func:`error_from_response` for a response of an ``httpx.AsyncClient``."""
+    """:func:`error_from_response` for a response of an ``httpx.AsyncClient``.
+
+    Raises:
+        TypeError: ``resp`` is no ``httpx.Response`` (an untyped caller's
+            mistake): the message names the call to make instead.
+    """
+    given: object = resp
+    if not isinstance(given, httpx.Response):
+        if other_client(given) == "aiohttp":
+            raise TypeError(AWAIT_FIRST.format(client="aiohttp"))
+        raise TypeError(
+            f"aerror_from_response takes an httpx.Response of an httpx.AsyncClient, not "
+            f"{type(given).__module__}.{type(given).__qualname__}: "
+            "a sync client's response goes to error_from_response"
+        )
     try:
         deadline = deadline_of(body_read_timeout_ms)
         cut = False
@@ -285,9 +313,9 @@ async def aerror_from_response(
             body = resp.content
         except httpx.ResponseNotRead:
             body, cut = await _aread_bounded(resp, deadline)
-        return _error_of(resp, body, cut, deadline, token)
+        return _error_of(resp.status_code, resp.headers, body, cut, deadline, token)
     except Exception:
-        return fallback_error(getattr(resp, "status_code", 0))
+        return fallback_error(resp.status_code)
 
 
 def raise_for_status(

@@ -286,8 +286,49 @@ def _plain_body_error(
     return store(new_error(kind), code, message, cause, remediation, status_kept, context, request_id, delay)
 
 
+# Compact JSON with every non-ASCII character escaped (so that it parses back to
+# the same value, unpaired surrogates included), written out in pieces so that
+# no more than the body cap of it is ever built. Strings, keys and integers end
+# their pieces with a quote, a colon or a digit: a piece ending in a bare
+# Infinity or NaN is a float, written back as a number that parses to it.
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+_INFINITY = "Infinity"
+
+
+def _piece(piece: str) -> str:
+    """``piece`` of the encoder's output with an infinity as ``1e400``; a NaN has no JSON text."""
+    if piece.endswith(_INFINITY):
+        return piece[: -len(_INFINITY)] + "1e400"
+    if piece.endswith("NaN"):
+        raise ValueError("NaN is not JSON")
+    return piece
+
+
+def _text_of_parsed(value: dict[object, object] | list[object]) -> str:
+    """The compact JSON text of an already parsed body, cut after the body cap (contract section 1, step 1).
+
+    A value no JSON text parses to (a cycle, NaN, a set, nesting past what
+    Python can recurse), or one whose members fail as they are read, gives
+    the empty text: the status decides, as it does for a body that is not JSON.
+    """
+    pieces: list[str] = []
+    size = 0
+    try:
+        for raw in _ENCODER.iterencode(value):
+            piece = _piece(raw)
+            pieces.append(piece)
+            size += len(piece)
+            if size > _MAX_BYTES:
+                break
+    except Exception:
+        return ""
+    return "".join(pieces)
+
+
 def make_error(body: object, status: int, picked: Picked | None, forms: tuple[str, ...]) -> AgentRunError:
     """Steps 1 to 7 of contract section 1; ``picked`` is what :func:`_headers.pick_headers` found."""
+    if isinstance(body, (dict, list)):
+        body = _text_of_parsed(body)
     text = _text_of(body)
     first = text[:1]
     value = _parse(text) if first == "{" or (first and first in _JSON_SPACE) else None
@@ -306,7 +347,7 @@ def make_error(body: object, status: int, picked: Picked | None, forms: tuple[st
 
 
 def error_from_body(
-    body: bytes | bytearray | memoryview | str,
+    body: bytes | bytearray | memoryview | str | dict[str, object] | list[object],
     *,
     status: int,
     headers: Mapping[str, str] | object | None = None,
@@ -324,7 +365,10 @@ def error_from_body(
     ``token`` is redacted from it in every form.
 
     Args:
-        body: the response body, as bytes or text.
+        body: the response body, as bytes or text, or the value a client
+            already parsed it to (a ``dict`` or ``list``, such as
+            ``requests.Response.json()``): that value is read as its compact
+            JSON text, no more than the body cap of it written out.
         status: the HTTP status of the response.
         headers: the response headers: ``httpx.Headers``, any mapping, or
             ``(name, value)`` pairs, looked up case-insensitively (a name
