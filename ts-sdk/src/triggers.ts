@@ -8,6 +8,9 @@
  * triggers it contains; only those rules run. The contract allows exactly
  * this ("an SDK may skip a rule for text whose lower-cased form contains
  * none of its triggers"), and the result is the same as running every rule.
+ * Why TypeScript builds this automaton from the generated trigger lists
+ * while Python gets a generated test is decided, with its measurements, in
+ * codegen/README.md ("The trigger pre-filter").
  *
  * @module
  */

@@ -5,6 +5,10 @@ character of each set its pattern requires. The test looks for a rule's
 rarest required characters first (a ``memchr`` each), then for its
 triggers; rarity is measured on the catalogue's own prose, the kind of text
 the SDKs sanitize.
+
+Why Python gets generated code while TypeScript builds an automaton from
+the generated trigger lists is decided, with its measurements, in
+codegen/README.md ("The trigger pre-filter").
 """
 
 from __future__ import annotations
