@@ -179,8 +179,10 @@ def test_anything_else_is_refused_never_given_status_zero(resp: object) -> None:
 
 
 def _parsed(body: bytes) -> object:
+    """``body`` as a client parses it: decoded as UTF-8 with replacement, as the SDK
+    reads bytes (``json.loads(bytes)`` would keep an encoded surrogate as one)."""
     try:
-        return json.loads(body)
+        return json.loads(body.decode("utf-8", "replace"))
     except (ValueError, RecursionError):
         return None
 
