@@ -1,7 +1,7 @@
 """The base class of every error of the catalogue, with all their behaviour.
 
-``_generated`` gives it the catalogue's base class name (``AgentRunError`` in
-the Mitos catalogue, its one name there) and docstring, and derives one
+``_generated`` gives it the catalogue's base class name (``base_class``, by
+default this class's own, ``AgentRunError``) and docstring, and derives one
 declaration-only class per code from it. The rest of the runtime is imported
 the first time an error needs it.
 """

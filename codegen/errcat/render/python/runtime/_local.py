@@ -142,8 +142,8 @@ def error_for_exit(
     """The execution-deadline error of an exec that exited with the deadline's status, keeping its
     partial output.
 
-    The status and the code are the catalogue's ``sdk.exec_deadline`` (for ``timeout(1)``, whose
-    convention the Mitos catalogue follows, the status of a command killed at its deadline).
+    The status and the code are the catalogue's ``sdk.exec_deadline`` (for ``timeout(1)``, 124,
+    the status of a command killed at its deadline).
 
     Args:
         exit_code: the command's exit status.
@@ -153,8 +153,8 @@ def error_for_exit(
         token: the caller's credential, to be kept out of the output.
 
     Returns:
-        The error of the deadline's code, an ``ExecutionDeadlineError`` in the Mitos catalogue
-        (context ``exit_code``, ``timeout_s`` when given, ``stdout``, ``stderr``), for the
+        The error of the deadline's code, an instance of the code's class (context
+        ``exit_code``, ``timeout_s`` when given, ``stdout``, ``stderr``), for the
         deadline's exit status; ``None`` for any other exit code.
     """
     deadline = _cat.SDK_EXEC_DEADLINE

@@ -9,7 +9,7 @@ subclass for everything that can go wrong with a call:
 - a transport exception, while connecting, sending or reading, including one
   raised half-way through a 2xx body: the code the catalogue's
   ``sdk.transport`` gives its role: ``failed`` (no server got the request:
-  safe to resend; ``connection_failed`` in the Mitos catalogue), ``lost`` (the
+  safe to resend; ``connection_failed``, say), ``lost`` (the
   request may have arrived, the response did not arrive whole;
   ``connection_lost``) or ``timed_out`` (the caller's deadline passed;
   ``response_timeout``). The original exception is chained as ``__cause__``.

@@ -89,14 +89,14 @@ export function validateTimeout(timeoutS: number, options?: ValidateTimeoutOptio
 
 /**
  * The error of a finished exec: the exit status of the catalogue's
- * `sdk.exec_deadline` (`timeout(1)`'s, in the Mitos catalogue) is the
+ * `sdk.exec_deadline` (124, `timeout(1)`'s) is the
  * execution deadline; any other exit code is not an error.
  *
  * @param exitCode - The command's exit status.
  * @param options - `timeoutS` the command ran with; `stdout` and `stderr`
  *   it printed (sanitized and capped); `token` to redact from them.
- * @returns The error of the deadline's code (an {@link ExecutionDeadlineError}
- *   in the Mitos catalogue; not thrown) for the deadline's status, else undefined.
+ * @returns The error of the deadline's code (an instance of the
+ *   code's class; not thrown) for the deadline's status, else undefined.
  */
 export function errorForExit(exitCode: number, options?: ErrorForExitOptions): ErrorOf<Deadline["code"]> | undefined {
   const deadline = SDK_EXEC_DEADLINE;

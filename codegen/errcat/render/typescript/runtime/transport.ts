@@ -10,7 +10,7 @@
  * - a 4xx or 5xx response throws the typed error of its envelope or status;
  * - a failure of the underlying fetch throws the code the catalogue's
  *   `sdk.transport` gives its role: `failed` (no server got the request:
- *   safe to resend; `connection_failed` in the Mitos catalogue), `lost` (the
+ *   safe to resend; `connection_failed`, say), `lost` (the
  *   request may have arrived, the response did not arrive whole;
  *   `connection_lost`), `timed_out` (the caller's deadline passed;
  *   `response_timeout`) or `aborted` (the caller aborted; `canceled`); the

@@ -35,24 +35,30 @@
 // no built-in module either), and when two modules' names collide, so that
 // a class is never renamed (its `name` is the class's).
 //
-// The other entry points of package.json "exports" (compat/index.js, for
-// `@mitos/errors/compat`) import only the main one: each is one module that
+// The other entry points of package.json "exports" (a hand-written
+// compat/index.js, say, for `PACKAGE/compat`) import only the main one: each is one module that
 // esbuild prints in both formats without joining anything to it, so that
 // the package has one runtime and one set of classes.
 //
 // Usage: node scripts/bundle.mjs [DIST]
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+const manifest = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "package.json"), "utf8"));
 
 const dist = resolve(process.argv[2] ?? "dist");
 const esmDir = join(dist, "esm");
 const cjsDir = join(dist, "cjs");
 const entry = join(esmDir, "index.js");
-const banner = "// @mitos/errors: built by scripts/bundle.mjs from the TypeScript sources in src/.";
+const banner = `// ${manifest.name}: built by scripts/bundle.mjs from the TypeScript sources in src/.`;
 
-// The entry points besides index.js, relative to dist/esm and dist/cjs.
-const others = ["compat/index.js"];
+// The entry points besides index.js, relative to dist/esm and dist/cjs: the
+// other subpaths of package.json "exports" (their "import" file).
+const others = Object.entries(manifest.exports)
+  .filter(([subpath]) => subpath !== "." && subpath !== "./package.json")
+  .map(([, conditions]) => posix.relative("./dist/esm", conditions.import.default));
 
 /** Bundle `path` (with what it imports when `whole`) as one module of `format`, and return its text. */
 async function bundle(format = "esm", path = entry, whole = true) {

@@ -6,7 +6,8 @@
 // `--install-links`. In that last case npm installs none of this
 // directory's devDependencies, and the build needs two of them (TypeScript
 // and esbuild): when the pinned versions are not in node_modules/, this
-// installs them first, from package-lock.json (`npm ci`, no scripts),
+// installs them first, from package-lock.json when there is one (`npm ci`,
+// no scripts; else `npm install` of package.json's pinned versions),
 // whatever options the outer npm was given (--omit=dev, NODE_ENV=production,
 // --global do not apply to a build).
 //
@@ -39,9 +40,11 @@ function npm(args, what) {
 
 if (!BUILD_TOOLS.every(installed)) {
   process.stderr.write(`${manifest.name}: installing the pinned build tools (${BUILD_TOOLS.join(", ")}) to build from source\n`);
+  // From package-lock.json when the package has one; else the pinned versions of package.json.
+  const [verb, lock] = existsSync(join(root, "package-lock.json")) ? ["ci", "--package-lock"] : ["install", "--no-package-lock"];
   npm(
-    ["ci", "--prefix", root, "--include=dev", "--ignore-scripts", "--no-global", "--no-workspaces", "--package-lock", "--no-audit", "--no-fund"],
-    "`npm ci` of the build tools",
+    [verb, "--prefix", root, "--include=dev", "--ignore-scripts", "--no-global", "--no-workspaces", lock, "--no-audit", "--no-fund"],
+    `\`npm ${verb}\` of the build tools`,
   );
 }
 npm(["run", "build"], "`npm run build`");
