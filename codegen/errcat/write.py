@@ -310,7 +310,20 @@ def write_files(
             _undo({}, made)
             where = _relative(exc.filename, root)
             raise WriteError(f"cannot replace {where}: {_reason(exc)}") from exc
+    _prune(root, [change.path for change in changes if change.new is None])
     return changes
+
+
+def _prune(root: Path, removed: list[str]) -> None:
+    """Remove the folders that removing ``removed`` left empty (best effort; never ``root``)."""
+    for rel in removed:
+        directory = (root / rel).parent
+        while directory != root and directory.is_relative_to(root):
+            try:
+                directory.rmdir()
+            except OSError:
+                break  # not empty (or not ours to remove): its parents are not empty either
+            directory = directory.parent
 
 
 def _relative(filename: object, root: Path) -> str:
