@@ -86,6 +86,15 @@ def runtime_files(cat: Catalogue, lang: Language) -> dict[str, str]:
     )
 
 
+UNVERSIONED = "0.0.0"
+"""The version of the packages of a catalogue without ``version``."""
+
+
+def package_version(cat: Catalogue) -> str:
+    """The packages' version: the catalogue's, else :data:`UNVERSIONED`."""
+    return cat.version or UNVERSIONED
+
+
 def license_text() -> str:
     """The text of :data:`DEFAULT_LICENSE`: errcat's own licence file."""
     try:

@@ -32,7 +32,6 @@ class ManifestView:
     license: str
     license_name: str
     license_files: bool
-    dynamic_version: bool
     urls: tuple[tuple[str, str], ...]
     extras: tuple[tuple[str, str], ...]
     sdist: str
@@ -69,7 +68,6 @@ def manifest_view(cat: Catalogue) -> ManifestView:
         license=toml_str(info.license),
         license_name=info.license,
         license_files=license_files,
-        dynamic_version=cat.version is not None,
         urls=tuple(urls),
         extras=extras,
         sdist=", ".join(toml_str(p) for p in sdist),

@@ -15,7 +15,7 @@ from typing import Any
 from errcat.model.catalogue import Catalogue
 from errcat.names.languages import TYPESCRIPT
 from errcat.render import header_lines, render_template
-from errcat.render.package import has_license_file
+from errcat.render.package import has_license_file, package_version
 
 BUILD_TOOLS = {"esbuild": "0.28.2", "typescript": "5.9.3"}
 """The pinned tools ``npm run build`` runs (scripts/prepare.mjs installs them when missing)."""
@@ -48,7 +48,7 @@ def manifest(cat: Catalogue) -> dict[str, Any]:
     data: dict[str, Any] = {
         "//": " ".join(header_lines(cat)),
         "name": name,
-        "version": cat.version or "0.0.0",
+        "version": package_version(cat),
         "description": info.description,
         "license": info.license,
     }
