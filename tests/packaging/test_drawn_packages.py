@@ -52,7 +52,9 @@ QUIET = ("--no-audit", "--no-fund", "--loglevel=error")
 FIELDS = ("code", "message", "cause", "remediation", "status", "context", "retryable", "origin")
 """What both packages must give alike for a response (the class is the catalogue's per language)."""
 
-pytestmark = pytest.mark.skipif(shutil.which("npm") is None, reason="npm is needed to build the TypeScript package")
+pytestmark = pytest.mark.skipif(
+    shutil.which("npm") is None, reason="npm is needed to build the TypeScript package"
+)
 
 
 def sh(*argv: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
