@@ -61,6 +61,7 @@ DEV_REQUIREMENTS = (
     "mypy",
     "types-PyYAML",
     "types-jsonschema",
+    "build",  # tests/packaging builds the packages of drawn catalogues
     PYRIGHT,
 )
 # pytest spreads the tests over every core (pytest-xdist); `-- -n 0` runs them in one process.

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from errcat.model.catalogue import Catalogue, build_model
+from errcat.model.package import OVERLAY_KEY
 from errcat.names import naming
 from errcat.names.languages import LANGUAGES, Language
 from errcat.render import NEUTRAL_TARGETS, TARGETS, environment, renderer
@@ -45,7 +46,8 @@ def test_the_meta_schema_class_name_keys_are_the_languages() -> None:
 def test_the_meta_schema_packages_are_each_languages_package_fields() -> None:
     schema = json.loads((REPO / "schemas" / "catalogue.schema.json").read_text(encoding="utf-8"))
     packages = schema["properties"]["packages"]
-    assert sorted(packages["properties"]) == sorted(KEYS)
+    assert sorted(packages["properties"]) == sorted([*KEYS, OVERLAY_KEY])
+    assert sorted(packages["properties"][OVERLAY_KEY]["properties"]) == sorted(KEYS)
     for lang in LANGUAGES:
         entry = packages["properties"][lang.key]
         assert sorted(entry["properties"]) == sorted(lang.package_fields), lang.key
@@ -108,12 +110,14 @@ def test_every_language_target_implements_every_part(lang: Language) -> None:
     files = target.render(cat)
     assert files == renderer(target.language.key)(cat)
     out = PurePosixPath(target.output_dir(cat))
-    assert all(PurePosixPath(path).parent == out for path in files), sorted(files)
+    package = PurePosixPath(lang.package_dir)
+    assert all(package in PurePosixPath(path).parents for path in files), sorted(files)
     for part in PARTS:
         produced = getattr(target, part)(cat)
         assert set(produced) <= set(files), part
-        if part != "package_files":  # a package may take its version from a hand-written file
-            assert produced, f"{lang}: the {part} part renders nothing"
+        assert produced, f"{lang}: the {part} part renders nothing"
+        if part != "package_files":  # the package around them: manifest, runtime, README...
+            assert all(PurePosixPath(path).parent == out for path in produced), part
 
 
 def test_a_target_missing_a_part_is_refused() -> None:

@@ -122,7 +122,10 @@ def test_the_derivation_reads_whatever_modules_exist(tmp_path: Path) -> None:
         shutil.copytree(REPO / lang.runtime_dir, tmp_path / lang.runtime_dir)
     python_dir = tmp_path / LANGUAGES[0].runtime_dir
     (python_dir / "_split_module.py").write_text("class FreshPythonName:\n    pass\n")
-    (tmp_path / "ts-sdk" / "src" / "fresh.ts").write_text("export interface FreshTsName {}\n")
+    (tmp_path / LANGUAGES[1].runtime_dir / "fresh.ts").write_text(
+        "export interface FreshTsName {}\n"
+    )
+    (tmp_path / module_names.TS_COMPILER).parent.parent.mkdir(parents=True, exist_ok=True)
     (tmp_path / module_names.TS_COMPILER).parent.symlink_to(REPO / module_names.TS_COMPILER.parent)
     derived = reserved.derive(tmp_path)
     assert "FreshPythonName" in derived["python"]

@@ -24,12 +24,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 from errcat.names.languages import LANGUAGES
 
 REPO = Path(__file__).resolve().parents[2]
-# Each language's runtime folder comes from its record; the generator is Python too.
-RUNTIMES = {lang.key: REPO / lang.runtime_dir for lang in LANGUAGES}
+# Each language's runtime as the repository's package holds it, beside its generated
+# modules (the record says where errcat copies it); the generator is Python too.
+PACKAGES = yaml.safe_load((REPO / "catalogue" / "errors.yaml").read_text(encoding="utf-8"))[
+    "packages"
+]
+RUNTIMES = {lang.key: REPO / lang.runtime_output_dir(PACKAGES[lang.key]) for lang in LANGUAGES}
 PYTHON_PACKAGES = {
     "errcat": REPO / "codegen" / "errcat",
     RUNTIMES["python"].name: RUNTIMES["python"],

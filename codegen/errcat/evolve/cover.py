@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from errcat.evolve.changes import Changes, Prose
+from errcat.model.package import OVERLAY_KEY, PACKAGE_METADATA
 from errcat.names.languages import LANGUAGES
 from errcat.source.document import KeyPath, format_path
 
@@ -21,8 +22,11 @@ _RECOVERY: Cover = {"action": True, "same_arguments": True, "guidance": True}
 COVERED: Cover = {
     "contract_version": True,
     "version": True,
-    "api": {"name": True, "summary": True, "url": True},
-    "packages": {lang.key: dict.fromkeys(lang.package_fields, True) for lang in LANGUAGES},
+    "api": {"name": True, "summary": True, "url": True, **dict.fromkeys(PACKAGE_METADATA, True)},
+    "packages": {
+        **{lang.key: dict.fromkeys(lang.package_fields, True) for lang in LANGUAGES},
+        OVERLAY_KEY: True,  # package metadata: no SDK, server or wire sees it
+    },
     "base_class": True,
     "limits": True,
     "context_fields": {

@@ -22,6 +22,7 @@ from errcat.model.codes import ErrorCode as ErrorCode
 from errcat.model.codes import UnknownCode, build_codes, build_context_fields, build_unknown
 from errcat.model.conditions import ConditionReason, build_conditions
 from errcat.model.grpc import GrpcGateway, build_gateway
+from errcat.model.package import OVERLAY_KEY, PackageInfo, build_package_info
 from errcat.model.record import Limits as Limits
 from errcat.model.sanitizer import CharRange as CharRange
 from errcat.model.sanitizer import Sanitizer, build_sanitizer
@@ -61,6 +62,9 @@ class Fallback:
 NO_GATEWAY = GrpcGateway((), "", ())
 """A placeholder gateway map; :func:`build_model` always sets the real one."""
 
+NO_PACKAGE = PackageInfo(description="")
+"""A placeholder; :func:`build_model` always sets the catalogue's package metadata."""
+
 NO_SDK = SdkCodes()
 """An ``sdk`` section that declares no group: the SDKs raise no code of their own."""
 
@@ -97,6 +101,8 @@ class Catalogue:
     """The controller's condition reasons that explain codes, in catalogue order."""
     sdk: SdkCodes = NO_SDK
     """The codes the SDKs raise themselves, by role (the ``sdk`` section; none declared when absent)."""
+    package: PackageInfo = NO_PACKAGE
+    """The packages' metadata and hand-written overlay (``build_model`` always sets it)."""
 
     def code(self, name: str) -> ErrorCode:
         """Return the code called ``name``; raises ``KeyError`` if there is none."""
@@ -197,7 +203,11 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         api_name=data["api"]["name"],
         api_summary=data["api"]["summary"],
         packages=MappingProxyType(
-            {key: MappingProxyType(dict(names)) for key, names in data["packages"].items()}
+            {
+                key: MappingProxyType(dict(names))
+                for key, names in data["packages"].items()
+                if key != OVERLAY_KEY
+            }
         ),
         base_class=data["base_class"],
         limits=Limits(**data["limits"]),
@@ -213,4 +223,5 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         grpc_gateway=build_gateway(data.get("grpc_gateway"), fallback.server_error),
         conditions=build_conditions(data.get("conditions")),
         sdk=build_sdk_codes(data.get("sdk")),
+        package=build_package_info(data["api"], data["packages"]),
     )

@@ -57,7 +57,12 @@ class Language:
     runtime_base: str
     """The base class of the hand-written runtime; the generated code names it after the catalogue."""
     runtime_dir: str
-    """The hand-written runtime's folder, relative to the repository root."""
+    """The hand-written runtime's folder, relative to the repository root: part of errcat's
+    package data, copied into every package errcat generates (at :attr:`runtime_dest`)."""
+    package_dir: str
+    """The folder of the generated package (its manifest, README, licence), relative to the output root."""
+    runtime_dest: str
+    """Where the runtime's modules are copied, relative to the output root; ``{field}`` is a package field."""
     suffix: str
     """The file suffix of its modules (``.py``)."""
     module_names: Callable[[Sequence[str], Path], list[set[str]]]
@@ -67,6 +72,10 @@ class Language:
     def output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""
         return self.generated_dir.format_map(packages)
+
+    def runtime_output_dir(self, packages: Mapping[str, str]) -> str:
+        """The folder the runtime's modules are copied to, for ``packages.<key>`` = ``packages``."""
+        return self.runtime_dest.format_map(packages)
 
     @property
     def generated_folder(self) -> str:
@@ -88,7 +97,9 @@ PYTHON = Language(
     globals=frozenset(name for name in dir(builtins) if not name.startswith("_")),
     global_kind="the Python builtin",
     runtime_base="AgentRunError",
-    runtime_dir="python-sdk/src/mitos_errors",
+    runtime_dir="codegen/errcat/render/python/runtime",
+    package_dir="python-sdk",
+    runtime_dest="python-sdk/src/{module}",
     suffix=".py",
     module_names=module_names.python,
 )
@@ -243,7 +254,9 @@ TYPESCRIPT = Language(
     ),
     global_kind="the JavaScript global",
     runtime_base="AgentRunError",
-    runtime_dir="ts-sdk/src",
+    runtime_dir="codegen/errcat/render/typescript/runtime",
+    package_dir="ts-sdk",
+    runtime_dest="ts-sdk/src",
     suffix=".ts",
     module_names=module_names.typescript,
 )

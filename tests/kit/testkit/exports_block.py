@@ -7,7 +7,8 @@ the generated per-code stub (``_generated/overloads.pyi``) declares is
 imported from it, so ``lookup("not_found")`` is typed as that code's class.
 Rewrite the block after changing the table, from the repository root::
 
-    python python-sdk/tests/exports_block.py
+    python -m testkit.exports_block
+    python -m errcat generate
 
 ``test_sdk_imports`` fails when the block is not the one this writes.
 """
@@ -19,8 +20,9 @@ import sys
 
 from testkit.paths import REPO
 
-PACKAGE = REPO / "python-sdk" / "src" / "mitos_errors"
-INIT = PACKAGE / "__init__.py"
+PACKAGE = REPO / "python-sdk" / "src" / "mitos_errors"  # where the generated stub is read
+INIT = REPO / "codegen" / "errcat" / "render" / "python" / "runtime" / "__init__.py"
+"""The runtime's ``__init__`` (errcat copies it into every package): the block is written there."""
 STUB_MODULE = "._generated.overloads"
 COMMAND = "python -m testkit.exports_block"
 LINE_LENGTH = 110  # python-sdk/pyproject.toml [tool.ruff]

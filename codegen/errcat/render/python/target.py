@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from errcat.model import refines
 from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.names.languages import PYTHON
-from errcat.render import environment, render_template
+from errcat.render import environment, header_lines, render_template
+from errcat.render.package import package_texts, package_version, runtime_files
 from errcat.render.python.envelope import envelope_models
+from errcat.render.python.manifest import manifest_view
 from errcat.render.python.record import (
     catalogue_values,
     helper_imports,
@@ -347,11 +349,20 @@ class PythonTarget(SdkTarget):
         return {f"{self.output_dir(cat)}/envelope.py": envelope_models(cat)}
 
     def package_files(self, cat: Catalogue) -> dict[str, str]:
-        """The version file the package build reads (hatch ``[tool.hatch.version]``), if versioned."""
-        if cat.version is None:
-            return {}
-        text = render_template("python/version.py.jinja", cat, version=py_str(cat.version))
-        return {f"{self.output_dir(cat)}/version.py": text}
+        """The package around the modules: ``pyproject.toml``, README, licence, ``py.typed``,
+        the runtime (copied, :mod:`errcat.render.package`) and the version file the build
+        reads (hatch ``[tool.hatch.version]``)."""
+        files = runtime_files(cat, PYTHON)
+        module_dir = PYTHON.runtime_output_dir(cat.packages[PYTHON.key])
+        files[f"{module_dir}/py.typed"] = "".join(f"# {line}\n" for line in header_lines(cat))
+        view = manifest_view(cat)
+        extra = {"pyproject.toml": render_template("python/pyproject.toml.jinja", cat, view=view)}
+        readme = render_template("python/README.md.jinja", cat, view=view)
+        files |= package_texts(cat, PYTHON, readme, extra)
+        version = py_str(package_version(cat))
+        text = render_template("python/version.py.jinja", cat, version=version)
+        files[f"{self.output_dir(cat)}/version.py"] = text
+        return files
 
 
 TARGET = PythonTarget()

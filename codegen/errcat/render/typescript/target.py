@@ -25,8 +25,10 @@ from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.names.languages import TYPESCRIPT
 from errcat.names.naming import ENVELOPE_TYPE, known_type_name
 from errcat.render import header_lines, render_template
+from errcat.render.package import package_texts, runtime_files
 from errcat.render.schema import language_schema
 from errcat.render.target import SdkTarget
+from errcat.render.typescript.manifest import manifest_text, readme
 from errcat.render.typescript.record import (
     catch_all_members,
     record_view,
@@ -306,9 +308,13 @@ class TypeScriptTarget(SdkTarget):
         return self._file(cat, "envelope.ts", envelope)
 
     def package_files(self, cat: Catalogue) -> dict[str, str]:
-        """``helpers.ts``: the helpers the ``sdk`` section enables (the package's version is written
-        in its hand-written ``package.json``)."""
-        return self._file(cat, "helpers.ts", helpers_view(cat))
+        """``helpers.ts`` (the helpers the ``sdk`` section enables) and the package around the
+        modules: ``package.json``, README, licence, the runtime and the build files (copied,
+        :mod:`errcat.render.package`)."""
+        files = self._file(cat, "helpers.ts", helpers_view(cat)) | runtime_files(cat, TYPESCRIPT)
+        return files | package_texts(
+            cat, TYPESCRIPT, readme(cat), {"package.json": manifest_text(cat)}
+        )
 
 
 TARGET = TypeScriptTarget()

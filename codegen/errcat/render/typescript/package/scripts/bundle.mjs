@@ -1,0 +1,173 @@
+// Turn the per-file ES module output of tsc (dist/esm) into the files the
+// package ships:
+//
+//   dist/esm/index.js   one ES module (the "import" condition);
+//   dist/cjs/index.js   the same code as one CommonJS module (the "require"
+//                       condition). An error made by either is `instanceof`
+//                       the classes of the other: the base class's
+//                       Symbol.hasInstance compares a brand, the package and
+//                       the class name (src/base.ts).
+//
+// The CommonJS file is the ES module's text with its one `export { ... }`
+// clause turned into `module.exports = { ... }`. esbuild's own CommonJS
+// output defines a getter per export instead (for bindings that could
+// change), which cost 0.4 ms more at `require`; every export here is a
+// declaration assigned once, so a plain property holds the same value, and
+// Node's import of the file (cjs-module-lexer) sees every name.
+//
+// Why one file: on the machines this runs on, Node spends about half a
+// millisecond per module file it loads, and the import budget is 3.5 ms.
+// The type declarations stay one per source file (only tsc reads them); tsc
+// writes them once, to dist/esm, and this script copies them to dist/cjs:
+// they are the same text for both module systems (dist/cjs/package.json says
+// "commonjs", so a type checker reads the copies as CommonJS declarations).
+//
+// Why esbuild joins them: it hoists every module into one scope, so each
+// top-level declaration stays a top-level statement that a user's bundler
+// can drop when nothing uses it (the package declares "sideEffects": false).
+// Wrapping each module in a function, as this script once did, made every
+// import of one class cost the whole package.
+//
+// tsc has already compiled (and type-checked) the code; esbuild only joins
+// and prints it, at the same target, without minifying: it does not
+// transpile TypeScript here. The build stops with the file named when a
+// module imports anything outside the package (platform "neutral" resolves
+// no built-in module either), and when two modules' names collide, so that
+// a class is never renamed (its `name` is the class's).
+//
+// The other entry points of package.json "exports" (a hand-written
+// compat/index.js, say, for `PACKAGE/compat`) import only the main one: each is one module that
+// esbuild prints in both formats without joining anything to it, so that
+// the package has one runtime and one set of classes.
+//
+// Usage: node scripts/bundle.mjs [DIST]
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const manifest = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "package.json"), "utf8"));
+
+const dist = resolve(process.argv[2] ?? "dist");
+const esmDir = join(dist, "esm");
+const cjsDir = join(dist, "cjs");
+const entry = join(esmDir, "index.js");
+const banner = `// ${manifest.name}: built by scripts/bundle.mjs from the TypeScript sources in src/.`;
+
+// The entry points besides index.js, relative to dist/esm and dist/cjs: the
+// other subpaths of package.json "exports" (their "import" file).
+const others = Object.entries(manifest.exports)
+  .filter(([subpath]) => subpath !== "." && subpath !== "./package.json")
+  .map(([, conditions]) => posix.relative("./dist/esm", conditions.import.default));
+
+/** Bundle `path` (with what it imports when `whole`) as one module of `format`, and return its text. */
+async function bundle(format = "esm", path = entry, whole = true) {
+  const result = await build({
+    entryPoints: [path],
+    bundle: whole,
+    write: false,
+    format,
+    platform: "neutral",
+    target: "es2022",
+    mainFields: ["module", "main"],
+    legalComments: "none",
+    charset: "utf8",
+    banner: { js: banner },
+    logLevel: "silent",
+    metafile: true,
+  });
+  if (result.warnings.length > 0) {
+    throw new Error(`scripts/bundle.mjs: ${result.warnings.map((w) => w.text).join("; ")}`);
+  }
+  return result.outputFiles[0].text;
+}
+
+/** The modules (relative paths) that declare each top-level class or function under `dir`. */
+function declaredNames(dir, names = new Map()) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) declaredNames(path, names);
+    else if (name.endsWith(".js")) {
+      const text = readFileSync(path, "utf8");
+      for (const m of text.matchAll(/^(?:export )?(?:class|function\*?|async function\*?) ([A-Za-z_$][\w$]*)/gm)) {
+        names.set(m[1], [...(names.get(m[1]) ?? []), relative(esmDir, path)]);
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Fail when esbuild would rename or has renamed a top-level class or
+ * function: it renames one when two modules declare the same name (`name2`),
+ * and a renamed class reports another `name` than its source gives it. One
+ * nothing uses is dropped, and that is no loss: the helpers of an `sdk`
+ * group a catalogue leaves out (errorForExit, validateTimeout) are.
+ */
+function checkNames(text, names) {
+  const twice = [...names].filter(([, files]) => files.length > 1).map(([name, files]) => `${name} (${files.join(", ")})`);
+  if (twice.length > 0) throw new Error(`scripts/bundle.mjs: declared by two modules: ${twice.join("; ")}; give each a unique name`);
+  const kept = new Set([...text.matchAll(/^(?:var ([A-Za-z_$][\w$]*) = class\b|(?:async )?function\*? ([A-Za-z_$][\w$]*))/gm)].map((m) => m[1] ?? m[2]));
+  const renamed = (name) => [...kept].some((k) => k.startsWith(name) && /^\d+$/.test(k.slice(name.length)));
+  const lost = [...names.keys()].filter((name) => !kept.has(name) && renamed(name)).sort();
+  if (lost.length > 0) throw new Error(`scripts/bundle.mjs: not in the bundle under their own names: ${lost.join(", ")}`);
+}
+
+/**
+ * The CommonJS module of the same code: strict, as the ES module is, and its
+ * one export clause (esbuild prints it last) as the object module.exports is.
+ */
+function toCommonJs(text) {
+  const clause = /\nexport \{\n([^}]*)\n\};\n$/.exec(text);
+  if (clause === null || !text.startsWith(`${banner}\n`) || /^(?:import|export)\b/m.test(text.slice(0, clause.index))) {
+    throw new Error("scripts/bundle.mjs: the bundle is not one module with one export clause at its end; its CommonJS form cannot be derived");
+  }
+  const members = clause[1].split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").map((entry) => {
+    const [local, exported = local] = entry.split(/\s+as\s+/);
+    return `  ${exported}: ${local}`;
+  });
+  const body = text.slice(banner.length + 1, clause.index);
+  const exports = `module.exports = {\n${members.join(",\n")}\n};\nObject.defineProperty(module.exports, "__esModule", { value: true });\n`;
+  return `${banner}\n"use strict";\n${body}\n${exports}`;
+}
+
+// Each other entry point, printed as it is in both formats.
+const printed = new Map();
+for (const other of others) {
+  const path = join(esmDir, other);
+  const esm = await bundle("esm", path, false);
+  const specifiers = esm.matchAll(/^(?:(?:import|export)\b[^;]*?\bfrom\s*|import\s*)"([^"]+)"/gm);
+  const imports = [...specifiers].map((m) => resolve(dirname(path), m[1]));
+  if (imports.some((p) => p !== entry)) throw new Error(`scripts/bundle.mjs: ${other} may import only index.js`);
+  printed.set(other, [esm, await bundle("cjs", path, false)]);
+  rmSync(path);
+}
+
+const names = declaredNames(esmDir);
+const esm = await bundle();
+const cjs = toCommonJs(esm);
+checkNames(esm, names);
+
+// Remove the per-file modules tsc wrote; copy their declarations to dist/cjs.
+function removeJsCopyTypes(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) removeJsCopyTypes(path);
+    else if (name.endsWith(".js")) rmSync(path);
+    else if (name.endsWith(".d.ts")) {
+      const copy = join(cjsDir, relative(esmDir, path));
+      mkdirSync(dirname(copy), { recursive: true });
+      copyFileSync(path, copy);
+    }
+  }
+}
+removeJsCopyTypes(esmDir);
+
+writeFileSync(join(esmDir, "index.js"), esm);
+writeFileSync(join(cjsDir, "index.js"), cjs);
+for (const [other, [otherEsm, otherCjs]] of printed) {
+  writeFileSync(join(esmDir, other), otherEsm);
+  mkdirSync(dirname(join(cjsDir, other)), { recursive: true });
+  writeFileSync(join(cjsDir, other), otherCjs);
+}
+writeFileSync(join(cjsDir, "package.json"), JSON.stringify({ type: "commonjs" }, null, 2) + "\n");

@@ -1,0 +1,4 @@
+// Remove build output directories given as arguments (a portable `rm -rf`).
+import { rmSync } from "node:fs";
+
+for (const dir of process.argv.slice(2)) rmSync(dir, { recursive: true, force: true });
