@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from errcat.check.context import Context
+from errcat.model.sanitizer import SIDE_CONDITIONS
 from errcat.names.languages import LANGUAGES
 from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted
@@ -196,8 +197,6 @@ def _rules(ctx: Context, group: str) -> Iterator[tuple[KeyPath, dict[str, Any]]]
             yield ("sanitizer", group, index), item
 
 
-SIDE_CONDITIONS = ("not_after", "ahead", "followed_by", "prefix_not_followed_by")
-"""A rule's side conditions, each a pattern of the dialect (docs/sdk-contract.md section 2)."""
 _ONE_CLASS_RE = re.compile(r"\[\^?(?:\\.|[^\]\\])+\]\Z")
 
 
