@@ -314,3 +314,23 @@ def character_ranges(ctx: Context) -> None:
                     f"U+{low:04X}..U+{high:04X} ({other_name})",
                     "make the ranges disjoint: a character is either removed or made a space",
                 )
+
+
+def rule_ids(ctx: Context) -> None:
+    """No two rules of one list share an ``id`` (the later would silently win an override)."""
+    for group in ("secrets", "injection"):
+        first: dict[str, int] = {}
+        for path, rule in _rules(ctx, group):
+            rule_id = rule.get("id")
+            if not isinstance(rule_id, str) or not ctx.ok((*path, "id")):
+                continue
+            index = path[-1]
+            if rule_id in first:
+                ctx.add(
+                    (*path, "id"),
+                    "duplicate-rule-id",
+                    f"the id {quoted(rule_id)} is also the id of sanitizer.{group}[{first[rule_id]}]",
+                    "give each rule its own id (a rule with a standard rule's id replaces it)",
+                )
+            else:
+                first[rule_id] = int(index)

@@ -81,6 +81,7 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(patterns.character_ranges, ("range-order", "range-overlap")),
+    Rule(patterns.rule_ids, ("duplicate-rule-id",)),
     Rule(
         refines.check,
         (

@@ -126,7 +126,7 @@ def derived_fallback(codes: dict[str, Any], status: str) -> str | None:
 
 def effective_fallback(fallback: dict[str, Any], codes: dict[str, Any]) -> dict[str, Any]:
     """The fallback section a validated catalogue means: its entries, then the derived ones."""
-    by_status = dict(fallback["by_status"])
+    by_status = dict(fallback.get("by_status", {}))
     for status in STANDARD_STATUSES:
         if status not in by_status:
             code = derived_fallback(codes, status)
