@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from errcat.check.validate import validate
+from errcat.console import DEFAULT_CATALOGUE, problems
 from errcat.evolve import cli as evolve_cli
 from errcat.migrate import cli as migrate_cli
 from errcat.migrate.upgrade import upgrade, warning
@@ -37,7 +38,6 @@ from errcat.write import (
     write_files,
 )
 
-DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 DEFAULT_COMMAND = "nox -s generate"
 
 
@@ -97,9 +97,9 @@ def load_model(catalogue: Path, out: Path, notices: list[Problem] | None = None)
     upgraded = upgrade(load_catalogue(catalogue, display=shown))
     if upgraded.notice is not None and notices is not None:
         notices.append(upgraded.notice)
-    problems = validate(upgraded.doc)
-    if problems:
-        raise CatalogueError(problems)
+    found = validate(upgraded.doc)
+    if found:
+        raise CatalogueError(found)
     return build_model(upgraded.doc.data, source=source, regenerate=_command(source))
 
 
@@ -124,12 +124,7 @@ def run(
     try:
         cat = load_model(catalogue, out, notices)
     except CatalogueError as exc:
-        for problem in exc.problems:
-            print(problem, file=err_stream)
-        count = len(exc.problems)
-        noun = "problem" if count == 1 else "problems"
-        print(f"errcat: {count} {noun} in {shown}; nothing was written", file=err_stream)
-        return 2
+        return problems(exc.problems, "errcat", shown, err_stream)
     for notice in notices:
         print(warning(notice), file=err_stream)
     if args.command == "validate":

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from errcat.check.validate import validate
+from errcat.console import DEFAULT_CATALOGUE
 from errcat.evolve.compare import Side, compare
 from errcat.evolve.report import judge, line, markdown
 from errcat.evolve.rules import Level
@@ -27,7 +28,6 @@ from errcat.source.load import load_catalogue, parse_catalogue
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 GIT_TIMEOUT_S = 60
 """How long ``git show`` may take before the old catalogue counts as unreadable."""
 

@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import TextIO
 
 from errcat.check.validate import validate
+from errcat.console import DEFAULT_CATALOGUE, parse, problems, write_one
 from errcat.migrate.formats import CURRENT
 from errcat.migrate.upgrade import migrate_command, upgrade
 from errcat.problems import CatalogueError, one_line
 from errcat.source.load import load_catalogue
-from errcat.write import WriteError, write_files
-
-DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -49,31 +47,21 @@ def parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _problems(exc: CatalogueError, shown: str, err: TextIO) -> int:
-    for problem in exc.problems:
-        print(problem, file=err)
-    count = len(exc.problems)
-    noun = "problem" if count == 1 else "problems"
-    print(f"errcat migrate: {count} {noun} in {shown}; nothing was written", file=err)
-    return 2
-
-
 def run(argv: list[str], out: TextIO, err: TextIO) -> int:
     """Run ``migrate`` with ``argv`` (the words after ``migrate``); return the exit status."""
-    try:
-        args = parser().parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 2
+    args = parse(parser(), argv)
+    if isinstance(args, int):
+        return args
     path: Path = args.catalogue
     shown = one_line(str(path))
     try:
         doc = load_catalogue(path, display=str(path))
         upgraded = upgrade(doc, placeholders=True)
-        problems = validate(upgraded.doc)
-        if problems:
-            raise CatalogueError(problems)
+        found = validate(upgraded.doc)
+        if found:
+            raise CatalogueError(found)
     except CatalogueError as exc:
-        return _problems(exc, shown, err)
+        return problems(exc.problems, "errcat migrate", shown, err)
     migration = upgraded.migration
     if not migration.changed:
         print(f"errcat migrate: {shown} is in format {CURRENT}, the current one", file=out)
@@ -93,11 +81,7 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
             file=err,
         )
         return 1
-    try:
-        write_files({path.name: migration.text}, path.parent)
-    except (WriteError, OSError) as exc:
-        reason = exc if isinstance(exc, WriteError) else f"cannot write {path}: {exc.strerror}"
-        print(f"errcat migrate: {one_line(str(reason))}; nothing was changed", file=err)
+    if write_one(path, migration.text, "errcat migrate", err):
         return 3
     for todo in migration.todos:
         print(f"{shown}: TODO(errcat migrate): {one_line(todo.message)}", file=out)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from errcat.check.validate import validate
+from errcat.console import DEFAULT_CATALOGUE, parse, problems, write_one
 from errcat.metaschema import meta_schema
 from errcat.migrate.edits import scalar
 from errcat.migrate.formats import CURRENT
@@ -29,9 +30,7 @@ from errcat.names import naming
 from errcat.names.languages import LANGUAGES
 from errcat.problems import CatalogueError, one_line
 from errcat.source.load import parse_catalogue
-from errcat.write import WriteError, write_files
 
-DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 TEMPLATE = "catalogue.yaml.tmpl"
 
 LIMITS = {
@@ -121,10 +120,9 @@ def starter(
 
 def run(argv: list[str], out: TextIO, err: TextIO) -> int:
     """Run ``init`` with ``argv`` (the words after ``init``); return the exit status."""
-    try:
-        args = parser().parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 2
+    args = parse(parser(), argv)
+    if isinstance(args, int):
+        return args
     path: Path = args.out
     shown = one_line(str(path))
     if path.exists() or path.is_symlink():
@@ -138,20 +136,13 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
     )
     try:
         doc = parse_catalogue(text, str(path))
-        problems = validate(doc)
-        if problems:
-            raise CatalogueError(problems)
+        found = validate(doc)
+        if found:
+            raise CatalogueError(found)
         build_model(doc.data, source=str(path), regenerate="python -m errcat generate")
-    except CatalogueError as exc:
-        for problem in exc.problems:
-            print(problem, file=err)
-        print("errcat init: the names given make an invalid catalogue; nothing written", file=err)
-        return 2
-    try:
-        write_files({path.name: text}, path.parent)
-    except (WriteError, OSError) as exc:
-        reason = exc if isinstance(exc, WriteError) else f"cannot write {path}: {exc.strerror}"
-        print(f"errcat init: {one_line(str(reason))}; nothing was changed", file=err)
+    except CatalogueError as exc:  # the names given make an invalid catalogue
+        return problems(exc.problems, "errcat init", shown, err)
+    if write_one(path, text, "errcat init", err):
         return 3
     print(f"errcat init: wrote {shown} (format {CURRENT}); next:", file=out)
     print(f"  python -m errcat generate --catalogue {shown}", file=out)
