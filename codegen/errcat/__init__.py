@@ -12,8 +12,11 @@ each stage is a subpackage:
 * :mod:`errcat.render` turns the model into files, one folder per SDK target;
 * :mod:`errcat.write` writes changed files atomically, or diffs them.
 
-:mod:`errcat.evolve` compares two catalogues (``errcat diff``). Run it as
-``python -m errcat generate|check|validate|diff``.
+:mod:`errcat.evolve` compares two catalogues (``errcat diff``);
+:mod:`errcat.migrate` reads every catalogue format and rewrites an older
+catalogue in the current one (``errcat migrate``), between loading and
+checking; :mod:`errcat.starter` writes a starter catalogue (``errcat init``).
+Run it as ``python -m errcat generate|check|validate|diff|migrate|init``.
 """
 
 __version__ = "1.0.0"

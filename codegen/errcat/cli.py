@@ -5,7 +5,10 @@ problems or the command line is wrong (nothing is written); 3 the files could
 not be written or read (nothing on disk changed); 4 errcat itself failed (a
 bug: nothing on disk changed); 128 + N interrupted by signal N (130 for
 Ctrl-C), with every file all old or all new.
-``diff`` has its own arguments and statuses (:mod:`errcat.evolve.cli`).
+``diff``, ``migrate`` and ``init`` have their own arguments and statuses
+(:mod:`errcat.evolve.cli`, :mod:`errcat.migrate.cli`, :mod:`errcat.starter.cli`).
+A catalogue of an older format is read as migrated in memory
+(:mod:`errcat.migrate.upgrade`), with a notice that names the fix.
 """
 
 from __future__ import annotations
@@ -17,12 +20,16 @@ from pathlib import Path
 from typing import TextIO
 
 from errcat.check.validate import validate
+from errcat.console import DEFAULT_CATALOGUE, problems
 from errcat.evolve import cli as evolve_cli
+from errcat.migrate import cli as migrate_cli
+from errcat.migrate.upgrade import upgrade, warning
 from errcat.model.catalogue import Catalogue, build_model
 from errcat.names.languages import LANGUAGES
-from errcat.problems import CatalogueError, one_line
+from errcat.problems import CatalogueError, Problem, one_line
 from errcat.render import TARGETS, render_all
 from errcat.source.load import load_catalogue
+from errcat.starter import cli as starter_cli
 from errcat.write import (
     HandWritten,
     WriteError,
@@ -34,7 +41,6 @@ from errcat.write import (
     write_files,
 )
 
-DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 DEFAULT_COMMAND = "nox -s generate"
 
 
@@ -45,10 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "command",
-        choices=("generate", "check", "validate", "diff"),
+        choices=("generate", "check", "validate", "diff", "migrate", "init"),
         help="generate: write changed files; check: diff only, exit 1 on drift; "
         "validate: check the catalogue only; diff: classify the changes between two "
-        "catalogues (see diff --help)",
+        "catalogues (see diff --help); migrate: rewrite an older catalogue in the current "
+        "format (see migrate --help); init: write a starter catalogue (see init --help)",
     )
     parser.add_argument(
         "--catalogue",
@@ -83,15 +90,20 @@ def _command(source: str) -> str:
     return f"python -m errcat generate --catalogue {source}"
 
 
-def load_model(catalogue: Path, out: Path) -> Catalogue:
-    """Load, validate and model a catalogue; raises :class:`CatalogueError` on any problem."""
+def load_model(catalogue: Path, out: Path, notices: list[Problem] | None = None) -> Catalogue:
+    """Load, validate and model a catalogue; raises :class:`CatalogueError` on any problem.
+
+    A catalogue of an older format is read as migrated; its notice is appended to ``notices``.
+    """
     source = _display(catalogue, out)
     shown = str(catalogue)
-    doc = load_catalogue(catalogue, display=shown)
-    problems = validate(doc)
-    if problems:
-        raise CatalogueError(problems)
-    return build_model(doc.data, source=source, regenerate=_command(source))
+    upgraded = upgrade(load_catalogue(catalogue, display=shown))
+    if upgraded.notice is not None and notices is not None:
+        notices.append(upgraded.notice)
+    found = validate(upgraded.doc)
+    if found:
+        raise CatalogueError(found)
+    return build_model(upgraded.doc.data, source=source, regenerate=_command(source))
 
 
 def run(
@@ -103,19 +115,21 @@ def run(
     words = sys.argv[1:] if argv is None else argv
     if words[:1] == ["diff"]:
         return evolve_cli.run(words[1:], out_stream, err_stream)
+    if words[:1] == ["migrate"]:
+        return migrate_cli.run(words[1:], out_stream, err_stream)
+    if words[:1] == ["init"]:
+        return starter_cli.run(words[1:], out_stream, err_stream)
     args = _parser().parse_args(argv)
     out: Path = args.out
     catalogue: Path = args.catalogue or out / DEFAULT_CATALOGUE
     shown = one_line(str(catalogue))
+    notices: list[Problem] = []
     try:
-        cat = load_model(catalogue, out)
+        cat = load_model(catalogue, out, notices)
     except CatalogueError as exc:
-        for problem in exc.problems:
-            print(problem, file=err_stream)
-        count = len(exc.problems)
-        noun = "problem" if count == 1 else "problems"
-        print(f"errcat: {count} {noun} in {shown}; nothing was written", file=err_stream)
-        return 2
+        return problems(exc.problems, "errcat", shown, err_stream)
+    for notice in notices:
+        print(warning(notice), file=err_stream)
     if args.command == "validate":
         print(f"errcat: {shown} is valid ({len(cat.codes)} codes)", file=out_stream)
         return 0

@@ -23,8 +23,9 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from errcat.check.references import REQUIRED_STATUSES
 from errcat.metaschema import meta_enum, meta_schema
+from errcat.migrate.formats import CURRENT
+from errcat.model.defaults import STANDARD_STATUSES
 from errcat.model.refines import MAX_CHAIN
 from errcat.model.sdk import ROLES
 from errcat.names import naming
@@ -234,6 +235,7 @@ def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]
     target = st.sampled_from(names)
     ceiling = draw(st.integers(2, 10**6))
     data: dict[str, Any] = {
+        "format": CURRENT,
         "contract_version": draw(st.integers(1, 9)),
         "api": {
             "name": draw(texts(30)),
@@ -249,19 +251,62 @@ def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]
         "context_fields": fields,
         "codes": codes,
         "fallback": {
-            "by_status": {status: draw(target) for status in REQUIRED_STATUSES},
+            # Some standard statuses left out: errcat's defaults answer them.
+            "by_status": {
+                status: draw(target)
+                for status in draw(st.lists(st.sampled_from(STANDARD_STATUSES), unique=True))
+            },
             "by_class": {"4xx": draw(target), "5xx": draw(target)},
             "default": draw(target),
         },
-        "sanitizer": {
-            "redaction": "[" + draw(st.sampled_from(("REDACTED", "hidden", "x"))) + "]",
-            "filtered": "[" + draw(st.sampled_from(("filtered", "removed"))) + "]",
-            "truncation_marker": draw(st.sampled_from(("…", "...[cut]", "…[truncated]"))),
-            **SANITIZER,
-        },
     }
+    sanitizer = draw(sanitizer_sections())
+    if sanitizer is not None:
+        data["sanitizer"] = sanitizer
     data.update(draw(_optional_sections(codes, target, require)))
     return data
+
+
+OWN_RULES = (
+    {
+        "id": "bearer_credential",
+        "name": "bearer credential",
+        "prefix": "[Bb][Ee][Aa][Rr][Ee][Rr] +",
+        "pattern": "[A-Za-z0-9._~+/=-]{12,}",
+        "triggers": ["bearer"],
+    },
+    {
+        "id": "drawn_token",
+        "name": "drawn token",
+        "pattern": "tok_[a-z0-9]{8,}",
+        "triggers": ["tok_"],
+    },
+)
+"""Rules a section that builds on the standard sanitizer may add: the first replaces the
+standard rule with its id, the second is the catalogue's own."""
+
+
+@st.composite
+def sanitizer_sections(draw: st.DrawFn) -> dict[str, Any] | None:
+    """A ``sanitizer`` section: left out (the standard one), the whole sanitizer
+    (``standard: false``), or one that builds on the standard one (some markers, rules by id)."""
+    markers = {
+        "redaction": "[" + draw(st.sampled_from(("REDACTED", "hidden", "x"))) + "]",
+        "filtered": "[" + draw(st.sampled_from(("filtered", "removed"))) + "]",
+        "truncation_marker": draw(st.sampled_from(("…", "...[cut]", "…[truncated]"))),
+    }
+    kind = draw(st.sampled_from(("standard", "whole", "builds_on")))
+    if kind == "standard":
+        return None
+    if kind == "whole":
+        return {"standard": False, **markers, **SANITIZER}
+    section: dict[str, Any] = draw(
+        st.fixed_dictionaries({}, optional={k: st.just(v) for k, v in markers.items()})
+    )
+    own = draw(st.lists(st.sampled_from(OWN_RULES), unique_by=lambda rule: rule["id"]))
+    if own:
+        section["secrets"] = [dict(rule) for rule in own]
+    return section
 
 
 @st.composite

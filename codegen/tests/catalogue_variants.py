@@ -25,7 +25,6 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "class_is_runtime_base.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: AgentRunError\n'),
     "context_undefined.yaml": ('    context: [retry_after_ms]\n', '    context: [retry_after_ms, sandbox]\n'),
     "explicit_tag.yaml": ('    http: 429\n', '    http: !!int 429\n'),
-    "fallback_missing_status.yaml": ('    "499": bad_request\n', ''),
     "fallback_unknown_code.yaml": ('    "503": internal\n', '    "503": unavailable\n'),
     "family_unknown_code.yaml": ('    codes: [rate_limited]\n', '    codes: [rate_limited, quota_exceeded]\n'),
     "hex_number.yaml": ('  max_exec_timeout_s: 3600\n', '  max_exec_timeout_s: 0xE10\n'),

@@ -177,9 +177,8 @@ def test_duplicate_list_items_and_bad_keys() -> None:
     problems = variant(("[retry_after_ms]", "[retry_after_ms, retry_after_ms]"))
     assert [(p.rule, p.column) for p in problems] == [("duplicate-item", 31)]
     problems = variant(('    "400": bad_request', '    "4000": bad_request'))
-    assert rules(problems) == ["missing-fallback-status", "key-format"]
-    assert "no entry for 400" in problems[0].message
-    assert 'the key "4000" is not an HTTP status' in problems[1].message
+    assert rules(problems) == ["key-format"]
+    assert 'the key "4000" is not an HTTP status' in problems[0].message
 
 
 # -- semantic rules -----------------------------------------------------------------
@@ -262,7 +261,7 @@ def test_a_prefix_that_can_match_nothing_is_refused() -> None:
 def test_a_status_the_schema_pattern_lets_through_is_refused() -> None:
     # The schema's ^...$ accepts a trailing line break; the status rule does not.
     problems = variant(('    "400": bad_request', '    "400\\n": bad_request'))
-    assert rules(problems) == ["missing-fallback-status", "invalid-status"]
+    assert rules(problems) == ["invalid-status"]
 
 
 def test_a_blank_guidance_is_refused() -> None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from errcat.check.context import Context
+from errcat.model.sanitizer import SIDE_CONDITIONS
 from errcat.names.languages import LANGUAGES
 from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted
@@ -196,8 +197,6 @@ def _rules(ctx: Context, group: str) -> Iterator[tuple[KeyPath, dict[str, Any]]]
             yield ("sanitizer", group, index), item
 
 
-SIDE_CONDITIONS = ("not_after", "ahead", "followed_by", "prefix_not_followed_by")
-"""A rule's side conditions, each a pattern of the dialect (docs/sdk-contract.md section 2)."""
 _ONE_CLASS_RE = re.compile(r"\[\^?(?:\\.|[^\]\\])+\]\Z")
 
 
@@ -315,3 +314,23 @@ def character_ranges(ctx: Context) -> None:
                     f"U+{low:04X}..U+{high:04X} ({other_name})",
                     "make the ranges disjoint: a character is either removed or made a space",
                 )
+
+
+def rule_ids(ctx: Context) -> None:
+    """No two rules of one list share an ``id`` (the later would silently win an override)."""
+    for group in ("secrets", "injection"):
+        first: dict[str, int] = {}
+        for path, rule in _rules(ctx, group):
+            rule_id = rule.get("id")
+            if not isinstance(rule_id, str) or not ctx.ok((*path, "id")):
+                continue
+            index = path[-1]
+            if rule_id in first:
+                ctx.add(
+                    (*path, "id"),
+                    "duplicate-rule-id",
+                    f"the id {quoted(rule_id)} is also the id of sanitizer.{group}[{first[rule_id]}]",
+                    "give each rule its own id (a rule with a standard rule's id replaces it)",
+                )
+            else:
+                first[rule_id] = int(index)

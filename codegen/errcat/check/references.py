@@ -1,33 +1,16 @@
 """The rules on names that point elsewhere: context fields, the fallback map, families.
 
 Every context field a code carries is defined under ``context_fields``;
-every code the fallback map or a family names is a current code; the
-fallback map names the statuses of :data:`REQUIRED_STATUSES` explicitly.
+every code the fallback map or a family names is a current code. A standard
+status the fallback map leaves out gets errcat's default
+(:mod:`errcat.model.defaults`).
 """
 
 from __future__ import annotations
 
 from errcat.check.context import Context, reference
 from errcat.source.document import KeyPath, as_mapping
-from errcat.wording import close_match, listing, quoted
-
-REQUIRED_STATUSES = (
-    "400",
-    "401",
-    "403",
-    "404",
-    "408",
-    "409",
-    "410",
-    "413",
-    "429",
-    "499",
-    "500",
-    "502",
-    "503",
-    "504",
-)
-"""Statuses the fallback map must name explicitly."""
+from errcat.wording import close_match, quoted
 
 
 def context_fields(ctx: Context) -> None:
@@ -51,7 +34,7 @@ def context_fields(ctx: Context) -> None:
 
 
 def fallback(ctx: Context) -> None:
-    """The fallback map names real statuses, the required ones, and current codes."""
+    """The fallback map names real statuses and current codes."""
     section = ctx.section("fallback")
     by_status = section.get("by_status")
     where = "the fallback map"
@@ -69,18 +52,6 @@ def fallback(ctx: Context) -> None:
                     at_key=True,
                 )
             reference(ctx, path, target, "unknown-fallback-target", where)
-        missing = [s for s in REQUIRED_STATUSES if s not in by_status]
-        if missing:
-            ctx.add(
-                ("fallback", "by_status"),
-                "missing-fallback-status",
-                f"no entry for {listing(missing)}; the fallback map must name "
-                f"{listing(REQUIRED_STATUSES)}",
-                f'add "{missing[0]}": <code>'
-                + (" (and the other missing statuses)" if len(missing) > 1 else "")
-                + " under fallback.by_status",
-                at_key=True,
-            )
     for key, target in as_mapping(section.get("by_class")).items():
         reference(ctx, ("fallback", "by_class", key), target, "unknown-fallback-target", where)
     default = section.get("default")

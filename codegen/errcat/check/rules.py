@@ -48,7 +48,7 @@ RULES: tuple[Rule, ...] = (
     Rule(references.context_fields, ("undefined-context-field",)),
     Rule(
         references.fallback,
-        ("invalid-status", "unknown-fallback-target", "missing-fallback-status", RETIRED),
+        ("invalid-status", "unknown-fallback-target", RETIRED),
     ),
     Rule(references.families, ("unknown-family-code", RETIRED)),
     Rule(limits.timeout_ceiling, ("timeout-above-ceiling", "maximum-not-ceiling")),
@@ -81,6 +81,7 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(patterns.character_ranges, ("range-order", "range-overlap")),
+    Rule(patterns.rule_ids, ("duplicate-rule-id",)),
     Rule(
         refines.check,
         (

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from errcat.check.context import Context
-from errcat.check.patterns import SIDE_CONDITIONS
+from errcat.model.sanitizer import SIDE_CONDITIONS
 from errcat.source.document import KeyPath, as_mapping
 from errcat.wording import char_rule, describe_char, is_blank, kind_of, listing, quoted, shown
 

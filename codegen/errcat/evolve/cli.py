@@ -16,18 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from errcat.check.validate import validate
+from errcat.console import DEFAULT_CATALOGUE
 from errcat.evolve.compare import Side, compare
 from errcat.evolve.report import judge, line, markdown
 from errcat.evolve.rules import Level
+from errcat.migrate.upgrade import upgrade, warning
 from errcat.model.catalogue import build_model
-from errcat.model.sanitizer import lookaround_as_conditions
 from errcat.problems import CatalogueError, Problem
 from errcat.source.load import load_catalogue, parse_catalogue
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-DEFAULT_CATALOGUE = "catalogue/errors.yaml"
 GIT_TIMEOUT_S = 60
 """How long ``git show`` may take before the old catalogue counts as unreadable."""
 
@@ -98,30 +98,13 @@ def parser(out: TextIO, err: TextIO) -> argparse.ArgumentParser:
     return parser
 
 
-def predating(data: Any) -> None:
-    """Give an OLD catalogue the keys the meta-schema required only later, as it meant them.
+def _side(raw: bytes | Path, display: str, notices: list[Problem] | None = None) -> Side:
+    """Load, validate and model one catalogue; raises :class:`CatalogueError` on any problem.
 
-    A code written before ``origin`` was required had none; it is read as the
-    catch-all's, which is what a reader of that catalogue could assume. A
-    sanitizer rule written before the pattern dialect has its lookarounds
-    read as the side conditions that replaced them.
+    A catalogue of an older format is compared as migrated in memory (placeholders
+    included: an older code without ``origin`` reads as the catch-all's), so two
+    catalogues of different formats compare by what they mean.
     """
-    sanitizer = data.get("sanitizer") if isinstance(data, dict) else None
-    for group in ("secrets", "injection"):
-        rules = sanitizer.get(group) if isinstance(sanitizer, dict) else None
-        for rule in rules if isinstance(rules, list) else ():
-            if isinstance(rule, dict):
-                lookaround_as_conditions(rule)
-    codes = data.get("codes") if isinstance(data, dict) else None
-    unknown = data.get("unknown_code") if isinstance(data, dict) else None
-    default = unknown.get("origin", "runtime") if isinstance(unknown, dict) else "runtime"
-    for spec in codes.values() if isinstance(codes, dict) else ():
-        if isinstance(spec, dict):
-            spec.setdefault("origin", default)
-
-
-def _side(raw: bytes | Path, display: str, *, old: bool = False) -> Side:
-    """Load, validate and model one catalogue; raises :class:`CatalogueError` on any problem."""
     if isinstance(raw, Path):
         if raw.exists() and not raw.is_file():
             problem = Problem(
@@ -136,8 +119,10 @@ def _side(raw: bytes | Path, display: str, *, old: bool = False) -> Side:
         doc = load_catalogue(raw, display=display)
     else:
         doc = parse_catalogue(raw, display)
-    if old:
-        predating(doc.data)
+    upgraded = upgrade(doc, placeholders=True)
+    if upgraded.notice is not None and notices is not None:
+        notices.append(upgraded.notice)
+    doc = upgraded.doc
     problems = validate(doc)
     if problems:
         raise CatalogueError(problems)
@@ -173,13 +158,13 @@ def git_show(rev: str, path: Path) -> bytes:
     raise UnreadableError(f"git show {rev}:{path} failed: {first}")
 
 
-def _load(sources: list[tuple[bytes | Path, str]]) -> list[Side]:
+def _load(sources: list[tuple[bytes | Path, str]], notices: list[Problem]) -> list[Side]:
     """Load every source, reporting the problems of all of them together."""
     sides: list[Side] = []
     problems: list[Problem] = []
-    for index, (raw, display) in enumerate(sources):
+    for raw, display in sources:
         try:
-            sides.append(_side(raw, display, old=index == 0))
+            sides.append(_side(raw, display, notices))
         except CatalogueError as exc:
             problems += exc.problems
     if problems:
@@ -187,18 +172,20 @@ def _load(sources: list[tuple[bytes | Path, str]]) -> list[Side]:
     return sides
 
 
-def _sides(args: argparse.Namespace) -> tuple[Side, Side]:
+def _sides(args: argparse.Namespace, notices: list[Problem]) -> tuple[Side, Side]:
     given: list[str] = args.catalogues
     if args.against is not None:
         if len(given) > 1:
             raise ValueError("with --against REV, give at most the NEW catalogue")
         new_path = Path(given[0] if given else DEFAULT_CATALOGUE)
         old_raw = git_show(args.against, new_path)
-        old, new = _load([(old_raw, f"{args.against}:{new_path}"), (new_path, str(new_path))])
+        old, new = _load(
+            [(old_raw, f"{args.against}:{new_path}"), (new_path, str(new_path))], notices
+        )
         return old, new
     if len(given) != 2:
         raise ValueError("give OLD and NEW catalogues, or --against REV [NEW]")
-    old, new = _load([(Path(given[0]), given[0]), (Path(given[1]), given[1])])
+    old, new = _load([(Path(given[0]), given[0]), (Path(given[1]), given[1])], notices)
     return old, new
 
 
@@ -209,8 +196,9 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         args = arg_parser.parse_args(argv)
     except SystemExit as exc:  # --help, or a wrong command line: argparse has said why
         return exc.code if isinstance(exc.code, int) else 2
+    notices: list[Problem] = []
     try:
-        old, new = _sides(args)
+        old, new = _sides(args, notices)
     except ValueError as exc:
         arg_parser.print_usage(stderr)
         print(f"errcat diff: {exc}", file=stderr)
@@ -226,6 +214,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         noun = "problem" if count == 1 else "problems"
         print(f"errcat diff: {count} {noun} in {', '.join(files)}; nothing compared", file=stderr)
         return 2
+    for notice in notices:
+        print(warning(notice), file=stderr)
     changes = compare(old, new)
     if args.format == "markdown":
         stdout.write(markdown(changes, new))

@@ -60,6 +60,7 @@ COVERED: Cover = {
         "side_effects": True,
         "origin": True,
     },
+    "format": True,  # both sides are read in the current format (errcat.migrate.upgrade)
     "fallback": True,
     "sdk": True,
     "conditions": True,

@@ -21,6 +21,7 @@ from errcat.model.codes import ContextField as ContextField
 from errcat.model.codes import ErrorCode as ErrorCode
 from errcat.model.codes import UnknownCode, build_codes, build_context_fields, build_unknown
 from errcat.model.conditions import ConditionReason, build_conditions
+from errcat.model.defaults import effective_fallback, effective_sanitizer
 from errcat.model.grpc import GrpcGateway, build_gateway
 from errcat.model.package import OVERLAY_KEY, PackageInfo, build_package_info
 from errcat.model.record import Limits as Limits
@@ -193,7 +194,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         The model, with codes sorted by code and every name decided.
     """
     fields = build_context_fields(data["context_fields"])
-    fallback, statuses_of = _fallback(data["fallback"])
+    fallback, statuses_of = _fallback(effective_fallback(data["fallback"], data["codes"]))
     families = _families(data.get("families", {}))
     families_of = _families_of(families)
     return Catalogue(
@@ -216,7 +217,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         fallback=fallback,
         families=families,
         retired=_retired(data.get("retired", {})),
-        sanitizer=build_sanitizer(data["sanitizer"]),
+        sanitizer=build_sanitizer(effective_sanitizer(data.get("sanitizer"))),
         unknown=build_unknown(data.get("unknown_code")),
         version=data.get("version"),
         url=data["api"].get("url"),

@@ -22,6 +22,10 @@ class CharRange:
     name: str
 
 
+SIDE_CONDITIONS = ("not_after", "ahead", "followed_by", "prefix_not_followed_by")
+"""A rule's side conditions, each a pattern of the dialect (docs/sdk-contract.md section 2)."""
+
+
 @dataclass(frozen=True)
 class SideConditions:
     """A rule's side conditions (docs/sdk-contract.md section 2, the pattern dialect).

@@ -46,6 +46,23 @@ def prefixed(path: Sequence[Key], message: str) -> str:
 
 
 @dataclass(frozen=True)
+class Span:
+    """Where a node's text is: character offsets into the decoded catalogue, and its style.
+
+    ``errcat migrate`` edits the text at these offsets, so comments and layout stay.
+    """
+
+    start: int
+    end: int
+    """The offset just past the node (PyYAML's end mark: for a block collection,
+    where the next token starts, which may be past comments that follow it)."""
+    kind: str
+    """``mapping``, ``sequence`` or ``scalar``."""
+    flow: bool = False
+    """A ``{...}`` or ``[...]`` collection."""
+
+
+@dataclass(frozen=True)
 class Document:
     """A loaded catalogue: plain data, plus where every node came from.
 
@@ -54,12 +71,18 @@ class Document:
         data: the catalogue as plain Python values (dict, list, str, int, float, bool).
         marks: 1-based (line, column) of every node, by key path.
         key_marks: 1-based (line, column) of every mapping key, by key path.
+        spans: the character offsets of every node, by key path.
+        key_starts: the character offset of every mapping key, by key path.
+        text: the decoded text the offsets index ("" for a document built from data).
     """
 
     file: str
     data: Any
     marks: Mapping[KeyPath, Mark] = field(repr=False)
     key_marks: Mapping[KeyPath, Mark] = field(repr=False)
+    spans: Mapping[KeyPath, Span] = field(default_factory=dict, repr=False)
+    key_starts: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)
+    text: str = field(default="", repr=False)
 
     def mark(self, path: Sequence[Key]) -> Mark:
         """Return the (line, column) of the node at ``path``, else of its nearest parent.

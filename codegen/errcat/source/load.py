@@ -19,7 +19,7 @@ import yaml
 from yaml.reader import ReaderError
 
 from errcat.problems import CatalogueError, Problem
-from errcat.source.document import Document, KeyPath, Mark, prefixed
+from errcat.source.document import Document, KeyPath, Mark, Span, prefixed
 from errcat.source.scalars import resolve_plain
 from errcat.source.yamltext import Lines, clean, decode
 from errcat.wording import quoted
@@ -61,6 +61,12 @@ def _mark(node_mark: Any) -> Mark:
     return int(node_mark.line) + 1, int(node_mark.column) + 1
 
 
+def _kind(node: Any) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "mapping"
+    return "sequence" if isinstance(node, yaml.SequenceNode) else "scalar"
+
+
 class _Reader:
     """Runs the checks of one catalogue text and collects every problem."""
 
@@ -69,6 +75,8 @@ class _Reader:
         self.problems: list[Problem] = []
         self.marks: dict[KeyPath, Mark] = {}
         self.key_marks: dict[KeyPath, Mark] = {}
+        self.spans: dict[KeyPath, Span] = {}
+        self.key_starts: dict[KeyPath, int] = {}
         self.tagged: set[int] = set()
         self.visited: set[int] = set()
 
@@ -190,6 +198,12 @@ class _Reader:
         self.visited.add(id(node))
         if record:
             self.marks[path] = _mark(node.start_mark)
+            self.spans[path] = Span(
+                node.start_mark.index,
+                node.end_mark.index,
+                _kind(node),
+                bool(getattr(node, "flow_style", False)),
+            )
         if len(path) >= MAX_DEPTH and not isinstance(node, yaml.ScalarNode):
             self.add(
                 _mark(node.start_mark),
@@ -243,6 +257,7 @@ class _Reader:
             first_line[key] = where[0]
             if record:
                 self.key_marks[key_path] = where
+                self.key_starts[key_path] = key_node.start_mark.index
             result[key] = self.convert(value_node, key_path, record)
         return result
 
@@ -315,7 +330,15 @@ def parse_catalogue(source: bytes | str, display: str = "<string>") -> Document:
     data = reader.convert(root, ()) if root is not None else None
     if reader.problems:
         raise CatalogueError(reader.problems)
-    return Document(file=display, data=data, marks=reader.marks, key_marks=reader.key_marks)
+    return Document(
+        file=display,
+        data=data,
+        marks=reader.marks,
+        key_marks=reader.key_marks,
+        spans=reader.spans,
+        key_starts=reader.key_starts,
+        text=text,
+    )
 
 
 def load_catalogue(path: Path, display: str | None = None) -> Document:

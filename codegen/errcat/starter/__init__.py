@@ -1,0 +1,1 @@
+"""``errcat init``: a starter catalogue for a new API (template, cli)."""
