@@ -32,6 +32,7 @@ export type { ErrorForCodeOptions, ErrorFromBodyOptions } from "./parse.js";
 export type { HeadersLike } from "./fields.js";
 export { parseHttpDate } from "./httpdate.js";
 export { errorFromResponse, raiseForStatus } from "./response.js";
+export { errorFromJSON } from "./revive.js";
 export type { ResponseLike, ResponseOptions } from "./response.js";
 export * from "./generated/helpers.js";
 export { sanitizeText } from "./sanitize.js";

@@ -61,6 +61,7 @@ _EXPORTS = {
     "code_for_grpc": "._spec",
     "code_spec": "._spec",
     "error_for_code": "._local",
+    "error_from_dict": "._revive",
     "error_from_body": "._parse",
     "error_from_exception": "._transport",
     "error_from_response": "._http",
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
         raise_for_status,
     )
     from ._parse import error_from_body
+    from ._revive import error_from_dict
     from ._sanitize import sanitize_text
     from ._spec import code_for_grpc, code_spec
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
@@ -116,6 +118,7 @@ if TYPE_CHECKING:
         "code_spec",
         "error_for_code",
         "error_from_body",
+        "error_from_dict",
         "error_from_exception",
         "error_from_response",
         "install_error_hook",

@@ -18,6 +18,7 @@
 //   error_for_exit  errorForExit(exit_code, {timeoutS, stdout, stderr, token})
 //   validate_timeout  validateTimeout(timeout_s, {maxTimeoutS}): what it throws
 //   sanitize        sanitizeText(text, {token})
+//   from_dict       errorFromJSON(dict)
 //
 // An answer is the record of the error (the fields of testkit/record.py
 // FIELDS, under the Python names), or {"none": true} when the call gives no
@@ -233,6 +234,7 @@ const OPS = {
     });
   },
   sanitize: (sdk, r) => ({ text: sdk.sanitizeText(r.text, { token: given(r.token) }) }),
+  from_dict: (sdk, r) => timed(sdk, null, () => sdk.errorFromJSON(r.dict)),
 };
 
 async function answer(sdk, request) {

@@ -186,6 +186,9 @@ class PythonTestee:
         kwargs = {} if r.get("max_timeout_s") is None else {"max_timeout_s": r["max_timeout_s"]}
         return self._thrown(None, lambda: self.sdk.validate_timeout(r["timeout_s"], **kwargs))
 
+    def _op_from_dict(self, r: Request) -> Record:
+        return self._timed(None, lambda: self.sdk.error_from_dict(r.get("dict")))
+
     def _op_sanitize(self, r: Request) -> Record:
         return {"text": self.sdk.sanitize_text(r["text"], token=r.get("token"))}
 
