@@ -206,7 +206,7 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from ._http import error_from_response
+        from ._responses import error_from_response
 
         try:
             response = self._inner.handle_request(request)
@@ -243,7 +243,7 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from ._http import aerror_from_response
+        from ._responses import aerror_from_response
 
         try:
             response = await self._inner.handle_async_request(request)
