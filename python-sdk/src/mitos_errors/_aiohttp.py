@@ -12,7 +12,7 @@ module reads.
 
 from __future__ import annotations
 
-from ._bounded import CHUNK, acollect, deadline_of, error_of, joined
+from ._bounded import CHUNK, HookBase, acollect, deadline_of, error_of, joined
 from ._generated.catalogue import ERROR_BODY_MAX_BYTES
 from ._parse import fallback_error
 
@@ -56,7 +56,7 @@ async def aiohttp_error(resp: aiohttp.ClientResponse, token: str | None, deadlin
         return fallback_error(resp.status)
 
 
-class ErrorMiddleware:
+class ErrorMiddleware(HookBase):
     """An aiohttp client middleware that raises typed errors for 4xx and 5xx responses.
 
     ``aiohttp.ClientSession(middlewares=(ErrorMiddleware(token=key),))``, or
@@ -65,17 +65,7 @@ class ErrorMiddleware:
     middleware is not picklable.
     """
 
-    __slots__ = ("_deadline", "_token")
-
-    def __init__(self, token: str | None = None, *, body_read_timeout_ms: float | None = None) -> None:
-        self._token = token
-        self._deadline = body_read_timeout_ms
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(token={'<hidden>' if self._token else None})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        raise TypeError(f"{type(self).__name__} holds a credential and is not picklable")
+    __slots__ = ()
 
     async def __call__(
         self, request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType

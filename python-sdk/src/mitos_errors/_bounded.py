@@ -187,3 +187,23 @@ def joined(parts: list[bytes]) -> bytes:
 def end_of(deadline: float) -> float:
     """The ``time.monotonic()`` at which a read of ``deadline`` ms starting now must stop."""
     return time.monotonic() + deadline / 1000
+
+
+class HookBase:
+    """What every client hook holds: the token and the read deadline (``ErrorHook``, ``ErrorMiddleware``).
+
+    The token is an attribute, not a closure variable: ``repr`` hides it, and
+    pickling refuses the hook.
+    """
+
+    __slots__ = ("_deadline", "_token")
+
+    def __init__(self, token: str | None = None, *, body_read_timeout_ms: float | None = None) -> None:
+        self._token = token
+        self._deadline = body_read_timeout_ms
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(token={'<hidden>' if self._token else None})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        raise TypeError(f"{type(self).__name__} holds a credential and is not picklable")

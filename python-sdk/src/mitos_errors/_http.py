@@ -14,7 +14,17 @@ from __future__ import annotations
 from typing import overload
 
 from ._base import AgentRunError
-from ._bounded import acollect, ainflated, collect, deadline_of, end_of, error_of, inflated, joined
+from ._bounded import (
+    HookBase,
+    acollect,
+    ainflated,
+    collect,
+    deadline_of,
+    end_of,
+    error_of,
+    inflated,
+    joined,
+)
 from ._generated.catalogue import DISTRIBUTION
 from ._parse import fallback_error
 
@@ -162,7 +172,7 @@ async def araise_for_status(
     raise err
 
 
-class ErrorHook:
+class ErrorHook(HookBase):
     """An ``httpx.Client`` response event hook that raises typed errors for 4xx and 5xx responses.
 
     ``httpx.Client(event_hooks={"response": [ErrorHook(token=key)]})``. Redirects
@@ -170,17 +180,7 @@ class ErrorHook:
     token is an attribute, not a closure variable, and never shown by ``repr``.
     """
 
-    __slots__ = ("_deadline", "_token")
-
-    def __init__(self, token: str | None = None, *, body_read_timeout_ms: float | None = None) -> None:
-        self._token = token
-        self._deadline = body_read_timeout_ms
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(token={'<hidden>' if self._token else None})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        raise TypeError(f"{type(self).__name__} holds a credential and is not picklable")
+    __slots__ = ()
 
     def __call__(self, response: httpx.Response) -> None:
         if response.status_code >= 400:
