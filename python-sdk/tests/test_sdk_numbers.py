@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mitos_errors._bounded import cut_note
 from mitos_errors._fields import plain_number
-from mitos_errors._http import cut_note
 
 PLAIN = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?")
 

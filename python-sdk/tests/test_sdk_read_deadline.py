@@ -158,7 +158,7 @@ def test_a_body_within_the_deadline_is_not_cut(read: object) -> None:
 
 
 def test_the_default_deadline_is_the_catalogues_and_bad_values_mean_it() -> None:
-    from mitos_errors._http import deadline_of
+    from mitos_errors._bounded import deadline_of
 
     assert deadline_of(None) == catalogue.ERROR_BODY_READ_TIMEOUT_MS
     for bad in (-1, float("nan"), float("inf"), True, "100", 2**31):

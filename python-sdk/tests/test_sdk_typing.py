@@ -76,6 +76,7 @@ FACTORIES: dict[str, Callable[[], Iterator[Any]]] = {
     "Recovery": _recoveries,
     "ErrorHook": lambda: iter([mitos_errors.ErrorHook(token="t")]),
     "AsyncErrorHook": lambda: iter([mitos_errors.AsyncErrorHook()]),
+    "ErrorMiddleware": lambda: iter([mitos_errors.ErrorMiddleware(token="t")]),
     "ErrorTransport": _closing(mitos_errors.ErrorTransport),
     "AsyncErrorTransport": lambda: iter([mitos_errors.AsyncErrorTransport()]),
     "EnvelopeBytes": lambda: iter(

@@ -54,15 +54,26 @@ function urlSafe(b64: string): string {
  * At alignment `k` (bytes before the token in its group of three) the
  * characters whose six bits all come from the token are the same whatever
  * surrounds it: characters ceil(8k/6) up to floor((8k+8n)/6) of the encoding
- * of `k` zero bytes, the token and two zero bytes. Each form is listed in
- * base64, then in base64url.
+ * of `k` zero bytes, the token and two zero bytes; a core shorter than
+ * {@link CORE_MIN_CHARS} is left out. Each form is listed in base64, then in
+ * base64url.
  */
+/**
+ * The shortest core looked for (contract section 2): a shorter one (a token
+ * of one or two bytes) holds at most 12 bits of the token and would match
+ * base64 text by chance.
+ */
+const CORE_MIN_CHARS = 3;
+
 function base64Forms(binary: string): string[] {
   const n = binary.length;
   const b64 = unpadded(btoa(binary));
   const out = [b64, urlSafe(b64)];
   for (let k = 0; k < 3; k++) {
-    const core = btoa("\0".repeat(k) + binary + "\0\0").slice(Math.ceil((8 * k) / 6), Math.floor((8 * k + 8 * n) / 6));
+    const start = Math.ceil((8 * k) / 6);
+    const end = Math.floor((8 * k + 8 * n) / 6);
+    if (end - start < CORE_MIN_CHARS) continue; // a token of one or two bytes: so short a core is found by chance
+    const core = btoa("\0".repeat(k) + binary + "\0\0").slice(start, end);
     out.push(core, urlSafe(core));
   }
   return out;

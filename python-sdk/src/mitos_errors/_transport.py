@@ -33,6 +33,7 @@ import httpx
 
 from ._base import AgentRunError
 from ._generated import catalogue as _cat
+from ._responses import aerror_from_response, error_from_response  # globals: no frame local names them
 
 __all__ = ["AsyncErrorTransport", "ErrorTransport", "error_from_exception"]
 
@@ -209,8 +210,6 @@ class ErrorTransport(_Credential, httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from ._http import error_from_response
-
         try:
             response = self._inner.handle_request(request)
         except Exception as exc:
@@ -246,8 +245,6 @@ class AsyncErrorTransport(_Credential, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` through the wrapped transport; raise the typed error of any failure."""
-        from ._http import aerror_from_response
-
         try:
             response = await self._inner.handle_async_request(request)
         except Exception as exc:

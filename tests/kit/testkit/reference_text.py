@@ -15,6 +15,8 @@ from functools import cached_property
 from errcat.model.catalogue import Catalogue, CharRange, TextRule
 
 UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+CORE_MIN_CHARS = 3
+"""The shortest base64 core of the token looked for (contract section 2, the caller's token)."""
 
 
 def _char_class(ranges: tuple[CharRange, ...]) -> re.Pattern[str]:
@@ -55,11 +57,14 @@ class SanitizerReference:
         encodings = [base64.b64encode(raw).decode("ascii").rstrip("=")]
         # Inside longer base64 text the token starts at one of three offsets in
         # a group of three bytes; keep the characters whose bits are all its own.
+        # A core of fewer than CORE_MIN_CHARS characters (a token of one or two
+        # bytes) is not looked for: it would match base64 text by chance.
         for k in range(3):
             text = base64.b64encode(b"\0" * k + raw + b"\0\0").decode("ascii")
             first = math.ceil(8 * k / 6)
             last = math.floor((8 * k + 8 * len(raw)) / 6)
-            encodings.append(text[first:last])
+            if last - first >= CORE_MIN_CHARS:
+                encodings.append(text[first:last])
         b64_forms = []
         for encoded in encodings:
             b64_forms += [encoded, encoded.translate(str.maketrans("+/", "-_"))]

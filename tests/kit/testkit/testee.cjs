@@ -19,6 +19,9 @@
 //   validate_timeout  validateTimeout(timeout_s, {maxTimeoutS}): what it throws
 //   sanitize        sanitizeText(text, {token})
 //   emit            envelopeBytes(code or an Error, {surface, cause, context, requestId, token, ...})
+//   from_dict       errorFromJSON(dict)
+//   client          a GET of url through client (axios, axios-stream, got, ky, undici, fetch) and
+//                   the package's hook, interceptor or errorFromResponse: the typed error it gives
 //
 // An answer is the record of the error (the fields of testkit/record.py
 // FIELDS, under the Python names), or {"none": true} when the call gives no
@@ -249,12 +252,64 @@ const OPS = {
     const sent = sdk.envelopeBytes(error, options);
     return { status: sent.status, headers: sent.headers, body: Buffer.from(sent.body).toString("latin1") };
   },
+  from_dict: (sdk, r) => timed(sdk, null, () => sdk.errorFromJSON(r.dict)),
 };
+
+/** A client package, from the node_modules of the SDK under test (ES modules and CommonJS alike). */
+async function clientPackage(entry, name) {
+  const resolved = require("node:module").createRequire(entry).resolve(name);
+  const loaded = await import(require("node:url").pathToFileURL(resolved).href);
+  return loaded.default ?? loaded;
+}
+
+/** Each client, embedded as the package's README shows: what it throws or errorFromResponse gives. */
+const CLIENTS = {
+  async fetch(sdk, r, options) {
+    return sdk.errorFromResponse(await fetch(r.url, { signal: AbortSignal.timeout(r.timeout_ms ?? 20000) }), options);
+  },
+  async axios(sdk, r, options, entry, config = {}) {
+    const instance = (await clientPackage(entry, "axios")).create({ timeout: r.timeout_ms ?? 20000, ...config });
+    instance.interceptors.response.use(undefined, sdk.axiosErrorInterceptor(options));
+    await instance.get(r.url);
+  },
+  "axios-stream": (sdk, r, options, entry) => CLIENTS.axios(sdk, r, options, entry, { responseType: "stream" }),
+  async got(sdk, r, options, entry) {
+    const got = (await clientPackage(entry, "got")).extend({ hooks: sdk.gotErrorHooks(options), retry: { limit: 0 }, timeout: { request: r.timeout_ms ?? 20000 } });
+    await got(r.url);
+  },
+  async ky(sdk, r, options, entry) {
+    const ky = (await clientPackage(entry, "ky")).create({ hooks: { beforeError: [sdk.kyErrorHook(options)] }, retry: 0, timeout: r.timeout_ms ?? 20000 });
+    await ky.get(r.url);
+  },
+  async undici(sdk, r, options, entry) {
+    const { request } = await clientPackage(entry, "undici");
+    const res = await request(r.url, { headersTimeout: r.timeout_ms ?? 20000 });
+    if (res.statusCode >= 400) return sdk.errorFromResponse(res, options);
+    await res.body.dump();
+  },
+};
+
+async function viaClient(sdk, r, entry) {
+  const options = r.token === null || r.token === undefined ? {} : { token: r.token };
+  if (typeof r.body_read_timeout_ms === "number") options.bodyReadTimeoutMs = r.body_read_timeout_ms;
+  const drive = CLIENTS[r.client];
+  if (drive === undefined) throw new TypeError(`no such client: ${r.client}`);
+  return timed(sdk, r.token, async () => {
+    try {
+      return await drive(sdk, r, options, entry);
+    } catch (err) {
+      if (!(err instanceof sdk.AgentRunError)) throw err;
+      return err;
+    }
+  });
+}
+
+let ENTRY;
 
 async function answer(sdk, request) {
   let out;
   try {
-    const op = OPS[request.op];
+    const op = request.op === "client" ? (s, r) => viaClient(s, r, ENTRY) : OPS[request.op];
     if (op === undefined) throw new TypeError(`no such request: ${JSON.stringify(request.op)}`);
     out = await op(sdk, request);
   } catch (e) {
@@ -267,6 +322,7 @@ async function main() {
   const [entry, flag, value] = process.argv.slice(2);
   if (entry === undefined) throw new Error("usage: node testee.cjs ENTRY [--concurrency N] < requests.jsonl");
   const concurrency = flag === "--concurrency" ? Number(value) : 4;
+  ENTRY = entry;
   const sdk = await load(entry);
   // Answers leave in request order; up to `concurrency` requests are in flight (only fetches wait).
   const pending = [];

@@ -190,6 +190,20 @@ class PythonTestee:
         kwargs = {} if r.get("max_timeout_s") is None else {"max_timeout_s": r["max_timeout_s"]}
         return self._thrown(None, lambda: self.sdk.validate_timeout(r["timeout_s"], **kwargs))
 
+    def _op_client(self, r: Request) -> Record:
+        from testkit.client_drivers import DRIVERS
+
+        drive = DRIVERS[r["client"]]
+        token, ms, timeout_s = (
+            r.get("token"),
+            r.get("body_read_timeout_ms"),
+            r.get("timeout_ms", 20000) / 1000,
+        )
+        return self._timed(token, lambda: drive(self.sdk, r["url"], token, ms, timeout_s))
+
+    def _op_from_dict(self, r: Request) -> Record:
+        return self._timed(None, lambda: self.sdk.error_from_dict(r.get("dict")))
+
     def _op_sanitize(self, r: Request) -> Record:
         return {"text": self.sdk.sanitize_text(r["text"], token=r.get("token"))}
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from errcat.metaschema import meta_enum
 from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.model.record import (
     ADVICE,
@@ -39,14 +40,23 @@ TYPES: dict[str, str] = {
     BOOL: "bool",
     NAMES: "tuple[str, ...]",
     ADVICE: "Recovery",
-    SIDE_EFFECTS: "str",
+    SIDE_EFFECTS: "SideEffects",
     ORIGIN: "Origin",
     EMITTED_BY: "str",
 }
 """How ``record.py`` declares a field of each kind of :data:`errcat.model.record.KINDS`."""
 
-ROW_TYPES: dict[str, str] = {**TYPES, ADVICE: "Advice"}
+ROW_TYPES: dict[str, str] = {**TYPES, ADVICE: "Advice", SIDE_EFFECTS: "str"}
 """How the rows of ``catalogue.py`` type a field of each kind: the advice is a plain dict there."""
+
+LITERALS: dict[str, str] = {
+    "SideEffects": "side_effects",
+    "RecoveryAction": "recovery_action",
+    "SameArguments": "same_arguments",
+}
+"""The ``Literal`` aliases ``record.py`` declares for type checkers, each of its meta-schema enum."""
+ADVICE_TYPES: dict[str, str] = {"action": "RecoveryAction", "same_arguments": "SameArguments"}
+"""How ``Recovery`` declares each advice field that is one of an enum (the rest are ``str``)."""
 
 SPEC_REPR = ("code", "class_name", "http_status")
 """The fields a ``CodeSpec``'s ``repr`` shows (a ``Recovery``'s shows all of its own)."""
@@ -116,7 +126,11 @@ def render_record(cat: Catalogue) -> str:
         "python/record.py.jinja",
         cat,
         module=py_str(cat.packages[PYTHON.key][PYTHON.import_field]),
-        advice=[(f.name, f.doc) for f in RECOVERY],
+        advice=[(f.name, f.doc, ADVICE_TYPES.get(f.name, "str")) for f in RECOVERY],
+        literals=[
+            (alias, "Literal[" + ", ".join(py_str(v) for v in meta_enum(enum)) + "]")
+            for alias, enum in LITERALS.items()
+        ],
         advice_slots=literal(tuple(f.name for f in RECOVERY)),
         fields=field_views(),
         spec_slots=literal(tuple(f.name for f in CODE_SPEC)),

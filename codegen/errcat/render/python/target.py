@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from errcat.model import refines
 from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.names.languages import PYTHON
+from errcat.names.naming import known_type_name
 from errcat.render import environment, header_lines, render_template
 from errcat.render.package import package_texts, package_version, runtime_files
 from errcat.render.python.envelope import envelope_models
@@ -234,7 +235,11 @@ def render_init(cat: Catalogue) -> str:
         base_name=py_str(cat.base_class),
         module=py_str(_package(cat, PYTHON.import_field)),
         classes=classes,
-        all_names=[py_str(cat.base_class)] + [py_str(_class(c)) for c in cat.codes],
+        all_names=[py_str(cat.base_class)]
+        + ([py_str(known_type_name(cat.base_class))] if cat.codes else [])
+        + [py_str(_class(c)) for c in cat.codes],
+        known_type=known_type_name(cat.base_class),
+        known_members=[_class(c) for c in cat.codes],
         helpers=[PairView(py_str(n), py_str(m)) for n, m in sdk_helpers(cat).items()],
         helper_imports=helper_imports(sdk_helpers(cat)),
     )

@@ -86,7 +86,7 @@ from .._base import AgentRunError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import ClassVar, Literal
+    from typing import ClassVar, Literal, TypeAlias
 
 AgentRunError.__name__ = AgentRunError.__qualname__ = "AgentRunError"
 AgentRunError.__module__ = "mitos_errors"
@@ -99,6 +99,7 @@ and the catalogue's catch-all classification: not retryable, recovery ``inspect_
 
 __all__ = [
     "AgentRunError",
+    "KnownAgentRunError",
     "BackendError",
     "BadGatewayError",
     "BadRequestError",
@@ -1686,3 +1687,78 @@ class WorkspaceNotFoundError(AgentRunError):
     code = catalogue_code = "workspace_not_found"
     http_status = 404
     grpc_status = "NotFound"
+
+
+KnownAgentRunError: "TypeAlias" = (
+    BackendError
+    | BadGatewayError
+    | BadRequestError
+    | BodyTooLargeError
+    | BudgetExhaustedError
+    | BuildFailedError
+    | RequestCanceledError
+    | ConflictError
+    | ConnectionFailedError
+    | ConnectionLostError
+    | DevicesMissingError
+    | ExecFailedError
+    | ExecStreamError
+    | ExecStreamTruncatedError
+    | ExecutionDeadlineError
+    | FileFailedError
+    | ForbiddenError
+    | ForkRejectedError
+    | ForkUnavailableError
+    | ForkUnsupportedError
+    | GatewayTimeoutError
+    | IdleTimeoutError
+    | IntegrationDependencyMissingError
+    | IntegrationRegistrationPendingError
+    | InternalError
+    | InvalidArgumentsError
+    | InvalidExposeLabelError
+    | InvalidGitCredentialsError
+    | InvalidGitPathsError
+    | InvalidGitSpecError
+    | InvalidInputError
+    | InvalidJsonError
+    | InvalidOutputError
+    | InvalidResponseError
+    | InvalidSandboxIdError
+    | InvalidServePortError
+    | KubernetesNotInstalledError
+    | MissingExposeDomainError
+    | MissingImageOrPoolError
+    | MissingK8sApiError
+    | MissingRequiredArgumentError
+    | MissingServePoolError
+    | NoDefaultPoolError
+    | NoDiffError
+    | NotBoundError
+    | NotFoundError
+    | MitosNotImplementedError
+    | PlanRequiredError
+    | PoolImageMismatchError
+    | QuotaExceededError
+    | RateLimitedError
+    | ReadyTimeoutError
+    | RequestTimeoutError
+    | ReservedExposeLabelError
+    | ResponseTimeoutError
+    | RevisionNotCommittedError
+    | RevisionNotFoundError
+    | RevisionWorkspaceMismatchError
+    | RunCodeStreamTruncatedError
+    | SandboxFailedError
+    | TimeoutTooLargeError
+    | TooManyStreamsError
+    | ToolNotDispatchableError
+    | UnauthorizedError
+    | UnavailableError
+    | UnexpectedStatusError
+    | UnknownToolError
+    | WorkspaceNotFoundError
+)
+"""An error of any catalogue code: ``if err.code == "..."`` (or ``match err.code``) narrows it to that
+code's class (each class's ``code`` is a ``Literal``); at run time, ``isinstance(err, KnownAgentRunError)``
+tells an error of a generated class from one of the base class itself (a code the catalogue lacks)."""

@@ -44,18 +44,20 @@ _EXPORTS = {
     "ErrorBody": "._generated.envelope:ErrorObject",
     "ErrorEnvelope": "._generated.envelope",
     "ErrorHook": "._http",
+    "ErrorMiddleware": "._aiohttp",
     "ErrorTransport": "._transport",
     "Origin": "._generated.envelope",
     "Recovery": "._generated.record",
-    "aerror_from_response": "._http",
+    "aerror_from_response": "._responses",
     "araise_for_status": "._http",
     "code_for_grpc": "._spec",
     "code_spec": "._spec",
     "envelope_bytes": "._emit",
     "error_for_code": "._local",
+    "error_from_dict": "._revive",
     "error_from_body": "._parse",
     "error_from_exception": "._transport",
-    "error_from_response": "._http",
+    "error_from_response": "._responses",
     "install_error_hook": "._http",
     "lookup": "._classes",
     "raise_for_status": "._http",
@@ -63,6 +65,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
+    from ._aiohttp import ErrorMiddleware
     from ._emit import EnvelopeBytes, envelope_bytes
     from ._generated.catalogue import (
         CONTRACT_VERSION,
@@ -74,16 +77,10 @@ if TYPE_CHECKING:
     from ._generated.envelope import ErrorObject as ErrorBody
     from ._generated.overloads import error_for_code, lookup
     from ._generated.record import CodeSpec, Recovery
-    from ._http import (
-        AsyncErrorHook,
-        ErrorHook,
-        aerror_from_response,
-        araise_for_status,
-        error_from_response,
-        install_error_hook,
-        raise_for_status,
-    )
+    from ._http import AsyncErrorHook, ErrorHook, araise_for_status, install_error_hook, raise_for_status
     from ._parse import error_from_body
+    from ._responses import aerror_from_response, error_from_response
+    from ._revive import error_from_dict
     from ._sanitize import sanitize_text
     from ._spec import code_for_grpc, code_spec
     from ._transport import AsyncErrorTransport, ErrorTransport, error_from_exception
@@ -101,6 +98,7 @@ if TYPE_CHECKING:
         "ErrorBody",
         "ErrorEnvelope",
         "ErrorHook",
+        "ErrorMiddleware",
         "ErrorTransport",
         "Origin",
         "Recovery",
@@ -111,6 +109,7 @@ if TYPE_CHECKING:
         "envelope_bytes",
         "error_for_code",
         "error_from_body",
+        "error_from_dict",
         "error_from_exception",
         "error_from_response",
         "install_error_hook",

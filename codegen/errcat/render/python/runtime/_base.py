@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from ._fields import ContextValue
     from ._generated.envelope import Origin
-    from ._generated.record import CodeSpec, Recovery
+    from ._generated.record import CodeSpec, Recovery, SideEffects
 
 _FIELDS: "list[ModuleType]" = []
 
@@ -178,12 +178,12 @@ class AgentRunError(Exception):
         return recovery
 
     @property
-    def side_effects(self) -> str:
+    def side_effects(self) -> "SideEffects":
         """Whether the failed request may have changed anything.
 
         One of ``none_expected``, ``possible`` and ``unknown``.
         """
-        side_effects: str = _runtime().classify(self.catalogue_code).side_effects
+        side_effects: SideEffects = _runtime().classify(self.catalogue_code).side_effects
         return side_effects
 
     @property

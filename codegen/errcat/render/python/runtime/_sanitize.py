@@ -274,6 +274,11 @@ def utf8(text: str) -> bytes:
         return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace").encode("utf-8")
 
 
+CORE_MIN_CHARS = 3
+"""The shortest core looked for (contract section 2): a shorter one (a token of one or two bytes)
+holds at most 12 bits of the token and would match base64 text by chance."""
+
+
 def base64_forms(raw: bytes) -> list[str]:
     """The base64 forms of ``raw``: unpadded, then the token's core at each of the three alignments.
 
@@ -281,14 +286,17 @@ def base64_forms(raw: bytes) -> list[str]:
     number of bytes before it in its group of three). At alignment ``k`` the
     characters whose six bits all come from ``raw`` are the same whatever
     surrounds it: characters ``ceil(8k/6)`` up to ``floor((8k+8n)/6)`` of the
-    encoding of ``k`` zero bytes, ``raw`` and two zero bytes. Each form is
-    listed in base64, then in base64url.
+    encoding of ``k`` zero bytes, ``raw`` and two zero bytes; a core shorter
+    than :data:`CORE_MIN_CHARS` is left out. Each form is listed in base64,
+    then in base64url.
     """
     n = len(raw)
     b64 = b2a_base64(raw, newline=False).rstrip(b"=").decode()
     forms = [b64, b64.replace("+", "-").replace("/", "_")]
     for k in range(3):
         start, end = -(-8 * k // 6), (8 * k + 8 * n) // 6
+        if end - start < CORE_MIN_CHARS:
+            continue  # a token of one or two bytes: so short a core is found by chance
         core = b2a_base64(bytes(k) + raw + bytes(2), newline=False).decode()[start:end]
         forms += (core, core.replace("+", "-").replace("/", "_"))
     return forms

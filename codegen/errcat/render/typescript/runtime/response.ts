@@ -7,6 +7,7 @@
 import type { AgentRunError } from "./base.js";
 import { LIMITS } from "./generated/catalogue.js";
 import { plainNumber } from "./length.js";
+import type { HeadersLike } from "./fields.js";
 import { errorFromBody, errorFromCutBody } from "./parse.js";
 
 /** Options of {@link errorFromResponse} and {@link raiseForStatus}. */
@@ -21,12 +22,26 @@ export interface ResponseOptions {
   readonly bodyReadTimeoutMs?: number | undefined;
 }
 
-/** The minimal shape of a fetch `Response` this module reads. */
+/** The minimal shape of a fetch `Response` this module reads (fetch, undici's `fetch`, ky's `error.response`). */
 export interface ResponseLike {
   readonly status: number;
   readonly ok: boolean;
   readonly headers: { get(name: string): string | null };
   readonly body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * A Node-style response whose body is a stream not read yet: undici's
+ * `request()` result (`{ statusCode, headers, body }`), Node's
+ * `IncomingMessage` (the body is the object itself), axios's response with
+ * `responseType: "stream"` as `{ statusCode: res.status, headers: res.headers, body: res.data }`,
+ * or got's stream with its `response` event's `statusCode` and `headers`.
+ */
+export interface NodeResponseLike {
+  readonly statusCode: number;
+  readonly headers: HeadersLike;
+  /** The body: an async iterable of bytes (or strings); left out when the object itself is one. */
+  readonly body?: unknown;
 }
 
 const TIMED_OUT = Symbol("timed out");
@@ -43,48 +58,149 @@ interface Read {
   readonly cut: boolean;
 }
 
+/** A body being read: the next chunk, and how to stop reading it (the rest is never read). */
+interface Source {
+  next(): Promise<{ readonly done?: boolean | undefined; readonly value?: unknown }>;
+  stop(): void;
+}
+
+let encoder: TextEncoder | undefined;
+
+/** A chunk as bytes: a string one (a Node stream with an encoding set) encoded; anything else is none. */
+function chunkBytes(value: unknown): Uint8Array | undefined {
+  if (typeof value === "string") return (encoder ??= new TextEncoder()).encode(value);
+  return value instanceof Uint8Array ? value : undefined;
+}
+
 /**
  * Read at most the body cap, chunk by chunk, within `deadline` ms in all,
- * then cancel the rest of the stream. A body that fails midway keeps what
- * was read; one already used or locked reads as empty.
+ * then stop the source (cancel the stream); the one read loop of every
+ * client's body. A body that fails midway keeps what was read; one already
+ * used or locked reads as empty.
  */
-async function readCapped(res: ResponseLike, deadline: number): Promise<Read> {
+async function readCapped(open: () => Source | undefined, deadline: number): Promise<Read> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let cut = false;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let source: Source | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    if (res.body === null || res.body === undefined) return { bytes: new Uint8Array(0), cut };
-    reader = res.body.getReader();
+    source = open();
+    if (source === undefined) return { bytes: new Uint8Array(0), cut };
     const expired = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), deadline);
       (timer as { unref?: () => void }).unref?.();
     });
     for (;;) {
-      const next = await Promise.race([reader.read(), expired]);
+      const next = await Promise.race([source.next(), expired]);
       if (next === TIMED_OUT) {
         cut = true;
         break;
       }
-      if (next.done) {
-        reader.releaseLock();
-        reader = undefined;
-        break;
-      }
-      const value: unknown = next.value;
-      if (!(value instanceof Uint8Array)) continue;
-      chunks.push(value);
-      total += value.byteLength;
+      if (next.done === true) break;
+      const chunk = chunkBytes(next.value);
+      if (chunk === undefined) continue;
+      chunks.push(chunk);
+      total += chunk.byteLength;
       if (total >= LIMITS.errorBodyMaxBytes) break;
     }
   } catch {
     // A network failure midway: build the error from what arrived.
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    if (reader !== undefined) reader.cancel().catch(() => undefined);
+    try {
+      source?.stop();
+    } catch {
+      // A source that cannot be stopped is left to its client.
+    }
   }
   return { bytes: joinCapped(chunks, total), cut };
+}
+
+/** The fetch body's reader as a {@link Source}: released when done, cancelled when cut short. */
+function webSource(body: ReadableStream<Uint8Array> | null | undefined): Source | undefined {
+  if (body === null || body === undefined) return undefined;
+  const reader = body.getReader();
+  let done = false;
+  return {
+    next: async () => {
+      const next = await reader.read();
+      done = next.done;
+      return next;
+    },
+    stop: () => {
+      if (done) reader.releaseLock();
+      else reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
+/** A Node stream or any async iterable as a {@link Source}: destroyed when stopped. */
+function iterableSource(body: unknown): Source | undefined {
+  const iterate = (body as { [Symbol.asyncIterator]?: unknown } | null | undefined)?.[Symbol.asyncIterator];
+  if (typeof iterate !== "function") return undefined;
+  const it = iterate.call(body) as AsyncIterator<unknown>;
+  return {
+    next: () => it.next(),
+    stop: () => {
+      const destroy = (body as { destroy?: unknown }).destroy;
+      if (typeof destroy === "function") destroy.call(body);
+      else it.return?.().catch(() => undefined);
+    },
+  };
+}
+
+/** The most compressed bytes handed to the inflater at once: what one step may inflate to stays small (about 1 MB). */
+const INFLATE_STEP = 1024;
+
+/**
+ * `source` inflated as it arrives (`format`: `gzip` or `deflate`), a small
+ * step of compressed bytes at a time, so a small compressed chunk never
+ * inflates past the body cap in memory: the read loop stops pulling at the
+ * cap, and the inflater is fed only as it is read.
+ */
+function inflatingSource(source: Source, format: "gzip" | "deflate"): Source {
+  const inflater = new DecompressionStream(format);
+  const writer = inflater.writable.getWriter();
+  const reader = inflater.readable.getReader();
+  const feed = async (): Promise<void> => {
+    for (;;) {
+      const next = await source.next();
+      if (next.done === true) return writer.close();
+      const chunk = chunkBytes(next.value);
+      if (chunk === undefined) continue;
+      for (let at = 0; at < chunk.byteLength; at += INFLATE_STEP) await writer.write(chunk.slice(at, at + INFLATE_STEP));
+    }
+  };
+  feed().catch((e: unknown) => writer.abort(e).catch(() => undefined));
+  return {
+    next: () => reader.read(),
+    stop: () => {
+      reader.cancel().catch(() => undefined);
+      source.stop();
+    },
+  };
+}
+
+/**
+ * The body source of a Node-style response, its `Content-Encoding` undone:
+ * none, `identity`, `gzip` and `deflate` are read; a body in any other
+ * coding (`br`, `zstd`, several at once) is not, and the status decides.
+ */
+function nodeSource(res: NodeResponseLike): Source | undefined {
+  const source = iterableSource(res.body ?? res);
+  const headers = res.headers as { get?: unknown } & Record<string, unknown>;
+  const found = typeof headers.get === "function" ? (headers.get as (name: string) => unknown)("content-encoding") : headers["content-encoding"];
+  const coding = typeof found === "string" ? found.trim().toLowerCase() : "";
+  if (source === undefined || coding === "" || coding === "identity") return source;
+  if (coding === "gzip" || coding === "x-gzip" || coding === "deflate") return inflatingSource(source, coding === "deflate" ? "deflate" : "gzip");
+  source.stop();
+  return undefined;
+}
+
+/** Whether `res` is a Node-style response ({@link NodeResponseLike}) rather than a fetch one. */
+function isNodeResponse(res: ResponseLike | NodeResponseLike): res is NodeResponseLike {
+  return typeof (res as { statusCode?: unknown }).statusCode === "number" && typeof (res as { status?: unknown }).status !== "number";
 }
 
 function joinCapped(chunks: readonly Uint8Array[], total: number): Uint8Array {
@@ -100,23 +216,28 @@ function joinCapped(chunks: readonly Uint8Array[], total: number): Uint8Array {
 }
 
 /**
- * Turn a failed fetch `Response` into a typed error. Never rejects.
+ * Turn a failed response into a typed error. Never rejects.
  *
- * Reads at most the catalogue's body cap (then cancels the body stream)
- * within the body read deadline (`bodyReadTimeoutMs`, else the catalogue's
- * `error_body_read_timeout_ms`; docs/sdk-contract.md section 2c), and
- * parses what arrived as {@link errorFromBody} does, with the response's
- * status and headers; a body cut by the deadline says so in the cause.
+ * Reads at most the catalogue's body cap (then cancels the body stream, or
+ * destroys a Node one) within the body read deadline (`bodyReadTimeoutMs`,
+ * else the catalogue's `error_body_read_timeout_ms`; docs/sdk-contract.md
+ * section 2c), and parses what arrived as {@link errorFromBody} does, with
+ * the response's status and headers; a body cut by the deadline says so in
+ * the cause.
  *
- * @param res - A `Response` from `fetch`.
+ * @param res - A fetch `Response` (fetch, undici's `fetch`, ky's
+ *   `error.response`), or a Node-style one ({@link NodeResponseLike}:
+ *   undici's `request()` result, an `IncomingMessage`, axios's stream).
  * @param options - `token`: the caller's credential, redacted everywhere;
  *   `bodyReadTimeoutMs`: the read deadline of this call.
  * @returns The error (not thrown).
  */
-export async function errorFromResponse(res: ResponseLike, options?: ResponseOptions): Promise<AgentRunError> {
+export async function errorFromResponse(res: ResponseLike | NodeResponseLike, options?: ResponseOptions): Promise<AgentRunError> {
   const deadline = deadlineOf(options);
-  const { bytes, cut } = await readCapped(res, deadline);
-  const opts = { status: res.status, headers: res.headers, token: options?.token };
+  const node = isNodeResponse(res);
+  const open = node ? () => nodeSource(res) : () => webSource(res.body);
+  const { bytes, cut } = await readCapped(open, deadline);
+  const opts = { status: node ? res.statusCode : res.status, headers: res.headers, token: options?.token };
   if (!cut) return errorFromBody(bytes, opts);
   return errorFromCutBody(bytes, opts, ` (the error body was cut short: it did not arrive within ${plainNumber(deadline)} ms)`);
 }
@@ -124,12 +245,13 @@ export async function errorFromResponse(res: ResponseLike, options?: ResponseOpt
 /**
  * Throw the typed error of a failed response; return a successful one.
  *
- * @param res - A `Response` from `fetch`.
+ * @param res - A fetch `Response`, or a Node-style one ({@link NodeResponseLike}).
  * @param options - `token`: the caller's credential, redacted everywhere.
- * @returns `res` when its status is 2xx (`res.ok`).
+ * @returns `res` when its status is 2xx (`res.ok`, or a 2xx `statusCode`).
  * @throws {@link AgentRunError} (a subclass for a catalogue code) otherwise.
  */
-export async function raiseForStatus<R extends ResponseLike>(res: R, options?: ResponseOptions): Promise<R> {
-  if (res.ok) return res;
+export async function raiseForStatus<R extends ResponseLike | NodeResponseLike>(res: R, options?: ResponseOptions): Promise<R> {
+  const ok = isNodeResponse(res) ? res.statusCode >= 200 && res.statusCode <= 299 : res.ok;
+  if (ok) return res;
   throw await errorFromResponse(res, options);
 }

@@ -39,7 +39,7 @@ from .._base import AgentRunError as ToolError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import ClassVar, Literal
+    from typing import ClassVar, Literal, TypeAlias
 
 ToolError.__name__ = ToolError.__qualname__ = "ToolError"
 ToolError.__module__ = "labby_errors"
@@ -52,6 +52,7 @@ and the catalogue's catch-all classification: not retryable, recovery ``inspect_
 
 __all__ = [
     "ToolError",
+    "KnownToolError",
     "AmbiguousToolError",
     "AuthFailedError",
     "BadRequestError",
@@ -517,3 +518,31 @@ class UpstreamError(ToolError):
     code = catalogue_code = "upstream_error"
     http_status = 502
     grpc_status = "Unavailable"
+
+
+KnownToolError: "TypeAlias" = (
+    AmbiguousToolError
+    | AuthFailedError
+    | BadRequestError
+    | CallCancelledError
+    | ConfirmationRequiredError
+    | ConflictError
+    | ContentTooLargeError
+    | ForbiddenError
+    | GoneError
+    | InternalError
+    | InvalidParamError
+    | MissingParamError
+    | NotFoundError
+    | RateLimitedError
+    | RequestTimeoutError
+    | ServiceUnavailableError
+    | ToolTimeoutError
+    | UnexpectedStatusError
+    | UnknownActionError
+    | UnknownInstanceError
+    | UpstreamError
+)
+"""An error of any catalogue code: ``if err.code == "..."`` (or ``match err.code``) narrows it to that
+code's class (each class's ``code`` is a ``Literal``); at run time, ``isinstance(err, KnownToolError)``
+tells an error of a generated class from one of the base class itself (a code the catalogue lacks)."""

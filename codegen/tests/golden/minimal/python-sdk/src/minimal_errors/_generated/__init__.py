@@ -21,7 +21,7 @@ from .._base import AgentRunError as MinimalError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import ClassVar, Literal
+    from typing import ClassVar, Literal, TypeAlias
 
 MinimalError.__name__ = MinimalError.__qualname__ = "MinimalError"
 MinimalError.__module__ = "minimal_errors"
@@ -34,6 +34,7 @@ and the catalogue's catch-all classification: not retryable, recovery ``inspect_
 
 __all__ = [
     "MinimalError",
+    "KnownMinimalError",
     "BadRequestError",
     "InternalError",
     "RateLimitedError",
@@ -104,3 +105,13 @@ class RateLimitedError(MinimalError):
     code = catalogue_code = "rate_limited"
     http_status = 429
     grpc_status = "ResourceExhausted"
+
+
+KnownMinimalError: "TypeAlias" = (
+    BadRequestError
+    | InternalError
+    | RateLimitedError
+)
+"""An error of any catalogue code: ``if err.code == "..."`` (or ``match err.code``) narrows it to that
+code's class (each class's ``code`` is a ``Literal``); at run time, ``isinstance(err, KnownMinimalError)``
+tells an error of a generated class from one of the base class itself (a code the catalogue lacks)."""

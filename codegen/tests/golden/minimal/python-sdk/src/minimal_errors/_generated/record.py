@@ -11,10 +11,14 @@ from .._record import Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Literal, TypeAlias
 
     from .catalogue import Row
     from .envelope import Origin
+
+    SideEffects: TypeAlias = Literal["none_expected", "possible", "unknown"]
+    RecoveryAction: TypeAlias = Literal["revise_and_retry", "retry_later", "reauthenticate", "confirm", "rediscover", "reduce_work", "start_dependency", "inspect_and_escalate", "do_not_retry"]
+    SameArguments: TypeAlias = Literal["safe", "conditional", "discouraged", "never"]
 
 
 class Recovery(Record):
@@ -30,9 +34,9 @@ class Recovery(Record):
         guidance: str = "",
     ) -> None:
         if TYPE_CHECKING:  # instance attributes, declared here: on the class they are slots
-            self.action: str
+            self.action: RecoveryAction
             """What to do next: ``revise_and_retry``, ``retry_later``, ``reauthenticate``, ``rediscover``, ``reduce_work``, ``inspect_and_escalate``, ..."""
-            self.same_arguments: str
+            self.same_arguments: SameArguments
             """Whether resending the very same request can succeed: ``safe``, ``conditional``, ``discouraged`` or ``never``."""
             self.guidance: str
             """One sentence saying what to do."""
@@ -83,7 +87,7 @@ class CodeSpec(Record):
             """Whether the caller cancelled the request."""
             self.recovery: Recovery
             """What to do next."""
-            self.side_effects: str
+            self.side_effects: SideEffects
             """Whether the failed call may have changed something."""
             self.origin: Origin
             """Where the failure arose; ``runtime`` for the catch-all."""
