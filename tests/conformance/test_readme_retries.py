@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import subprocess
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,7 +31,10 @@ ATTEMPTS = 4
 
 def snippets() -> dict[str, tuple[str, str]]:
     """Each marked block of the README: its name, language and code."""
-    return {name: (lang, code) for name, lang, code in SNIPPET.findall(README.read_text(encoding="utf-8"))}
+    return {
+        name: (lang, code)
+        for name, lang, code in SNIPPET.findall(README.read_text(encoding="utf-8"))
+    }
 
 
 def _vector(name: str, status: int, headers: tuple[tuple[str, str], ...], text: str) -> Vector:
