@@ -64,8 +64,10 @@ def _line_map(old: str, new: str) -> dict[int, tuple[int, bool]]:
         for offset, j in enumerate(range(j1, j2)):
             if tag == "equal":
                 mapped[j + 1] = (i1 + offset + 1, True)
-            else:
-                mapped[j + 1] = (min(i1 + offset, max(i2 - 1, i1), len(old_lines) - 1) + 1, False)
+            elif tag == "replace":  # a rewritten line: the line it replaces
+                mapped[j + 1] = (min(i1 + offset, i2 - 1) + 1, False)
+            else:  # an inserted line: the line above it, whose entry it extends
+                mapped[j + 1] = (max(i1, 1), False)
     return mapped
 
 
