@@ -225,3 +225,18 @@ def test_a_format_1_catalogue_gets_a_placeholder_origin_under_a_todo(tmp_path: P
     # The minimal API has none of the codes the SDKs raised: each group's absence is explained.
     assert text.count(f"{TODO}: before format 3") == 3
     assert migrated["format"] == CURRENT
+
+
+def test_diff_across_formats_reports_only_what_changed(tmp_path: Path) -> None:
+    # OLD is the minimal catalogue as format 2 (no format key, no sdk section): its SDKs had
+    # no helper, since it has none of the codes the SDKs raised; NEW changes one message.
+    current = MINIMAL.read_text(encoding="utf-8")
+    old = current.replace(f"format: {CURRENT}  ", "", 1).replace("  standard: false\n", "", 1)
+    new = current.replace("message: rate limit exceeded", "message: too many requests", 1)
+    (tmp_path / "old.yaml").write_text(old, encoding="utf-8")
+    (tmp_path / "new.yaml").write_text(new, encoding="utf-8")
+    status, out, err = cli("diff", str(tmp_path / "old.yaml"), str(tmp_path / "new.yaml"))
+    assert status == 0, err
+    assert [line.split("] ")[0].split("[")[1] for line in out.splitlines()] == ["docs text-changed"]
+    assert "codes.rate_limited.message" in out
+    assert "old.yaml:1:1: warning: the catalogue is in format 2" in err
