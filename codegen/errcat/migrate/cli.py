@@ -56,7 +56,7 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
     shown = one_line(str(path))
     try:
         doc = load_catalogue(path, display=str(path))
-        upgraded = upgrade(doc, placeholders=True)
+        upgraded = upgrade(doc)
         found = validate(upgraded.doc)
         if found:
             raise CatalogueError(found)
