@@ -195,6 +195,11 @@ def test_migrate_writes_nothing_when_the_result_would_not_validate(tmp_path: Pat
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "(?<![A-Za-z])" in t)
     assert f"catalogue.yaml:{line}:" in err  # the line as written, not as migrated
     assert path.read_text(encoding="utf-8") == text
+    status, _out, err = cli("validate", "--catalogue", str(path))
+    assert status == 2
+    warned, problem = err.splitlines()[:2]
+    assert f"warning: the catalogue is in format 3; the current format is {CURRENT}" in warned
+    assert problem.startswith(f"{path}:{line}:")
 
 
 def test_a_format_1_catalogue_gets_a_placeholder_origin_under_a_todo(tmp_path: Path) -> None:
