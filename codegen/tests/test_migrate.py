@@ -198,7 +198,7 @@ def test_migrate_writes_nothing_when_the_result_would_not_validate(tmp_path: Pat
     status, _out, err = cli("validate", "--catalogue", str(path))
     assert status == 2
     warned, problem = err.splitlines()[:2]
-    assert f"warning: the catalogue is in format 3; the current format is {CURRENT}" in warned
+    assert f"warning: the catalogue is in format 2; the current format is {CURRENT}" in warned
     assert problem.startswith(f"{path}:{line}:")
 
 
