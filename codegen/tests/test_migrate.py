@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from errcat.check.validate import validate
 from errcat.cli import load_model, run
-from errcat.migrate.edits import TODO
+from errcat.migrate.edits import TODO, Editor
 from errcat.migrate.formats import CURRENT, FORMATS, detect
 from errcat.migrate.steps import LEGACY_SDK_CODES
 from errcat.migrate.upgrade import RULE
@@ -238,3 +238,22 @@ def test_diff_across_formats_reports_only_what_changed(tmp_path: Path) -> None:
     assert [line.split("] ")[0].split("[")[1] for line in out.splitlines()] == ["docs text-changed"]
     assert "codes.rate_limited.message" in out
     assert "old.yaml:1:1: warning: the catalogue is in format 2" in err
+
+
+def edited(text: str, *edits: tuple[tuple[str, ...], str, int]) -> str:
+    editor = Editor(parse_catalogue(text))
+    for path, key, value in edits:
+        editor.add(path, key, value, comments=("note",))
+    return editor.result()
+
+
+def test_edits_keep_flow_mappings_line_endings_and_trailing_comments() -> None:
+    assert edited("a:\n  b: {x: 1}  # kept\n", (("a", "b"), "y", 2)) == (
+        "a:\n  # note\n  b: {x: 1, y: 2}  # kept\n"
+    )
+    assert edited("a: 1\r\nb:\r\n  c: 2 # kept\r\n", (("b",), "d", 3)) == (
+        "a: 1\r\nb:\r\n  c: 2 # kept\r\n  # note\r\n  d: 3\r\n"
+    )
+    assert edited("a:\n  b: >-\n    folded\n    text\n\nc: 1", ((), "d", 4)) == (
+        "a:\n  b: >-\n    folded\n    text\n\nc: 1\n\n# note\nd: 4\n"
+    )

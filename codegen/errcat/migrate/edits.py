@@ -132,12 +132,14 @@ class Editor:
         span = self.span(path)
         if span.flow:
             close = self.text.rindex("}", span.start, span.end)
-            entry = f"{key}: {scalar(value if value is not None else '')}"
+            # A {...} mapping takes a scalar (or raw) value on the line it is on.
+            shown = raw if raw is not None else scalar(value if value is not None else "")
+            entry = f"{key}: {shown}"
             self._add(close, close, (", " if mapping else "") + entry)
             if comments:
                 line = self.text.rfind("\n", 0, span.start) + 1
-                pad = " " * (span.start - line)
-                pad = pad if not self.text[line : span.start].strip() else ""
+                before = self.text[line : span.start]
+                pad = before[: len(before) - len(before.lstrip(" "))]
                 self._add(line, line, "".join(f"{pad}# {c}{self.newline}" for c in comments))
             return
         indent = self._indent(path)
