@@ -125,11 +125,14 @@ def run(
     shown = one_line(str(catalogue))
     notices: list[Problem] = []
     try:
-        cat = load_model(catalogue, out, notices)
+        cat: Catalogue | None = load_model(catalogue, out, notices)
+        found: list[Problem] = []
     except CatalogueError as exc:
-        return problems(exc.problems, "errcat", shown, err_stream)
-    for notice in notices:
+        cat, found = None, exc.problems
+    for notice in notices:  # before the problems: they are those of the catalogue as migrated
         print(warning(notice), file=err_stream)
+    if cat is None:
+        return problems(found, "errcat", shown, err_stream)
     if args.command == "validate":
         print(f"errcat: {shown} is valid ({len(cat.codes)} codes)", file=out_stream)
         return 0

@@ -61,7 +61,7 @@ def test_init_never_overwrites(tmp_path: Path) -> None:
 
 def test_package_names_from_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "errors.yaml"
-    argv = ("--python-package", "acme.pay-errors", "--npm-package", "@acme/pay-errors")
+    argv = ("--python-package", "acme.pay-errors", "--typescript-package", "@acme/pay-errors")
     assert cli("init", "--api-name", "Pay", "--out", str(path), *argv)[0] == 0
     packages = parse_catalogue(path.read_bytes()).data["packages"]
     assert packages["python"] == {"distribution": "acme.pay-errors", "module": "acme_pay_errors"}
@@ -70,7 +70,8 @@ def test_package_names_from_the_command_line(tmp_path: Path) -> None:
 
 def test_an_invalid_package_name_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "errors.yaml"
-    status, _out, err = cli("init", "--api-name", "Pay", "--out", str(path), "--npm-package", "Pay")
+    argv = ("--typescript-package", "Pay")
+    status, _out, err = cli("init", "--api-name", "Pay", "--out", str(path), *argv)
     assert status == 2
     assert "npm package name" in err
     assert not path.exists()

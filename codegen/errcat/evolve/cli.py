@@ -101,9 +101,9 @@ def parser(out: TextIO, err: TextIO) -> argparse.ArgumentParser:
 def _side(raw: bytes | Path, display: str, notices: list[Problem] | None = None) -> Side:
     """Load, validate and model one catalogue; raises :class:`CatalogueError` on any problem.
 
-    A catalogue of an older format is compared as migrated in memory (placeholders
-    included: an older code without ``origin`` reads as the catch-all's), so two
-    catalogues of different formats compare by what they mean.
+    A catalogue of an older format is compared as migrated in memory (an older code
+    without ``origin`` reads as the catch-all's), so catalogues of different formats
+    compare by what they mean.
     """
     if isinstance(raw, Path):
         if raw.exists() and not raw.is_file():
@@ -119,7 +119,7 @@ def _side(raw: bytes | Path, display: str, notices: list[Problem] | None = None)
         doc = load_catalogue(raw, display=display)
     else:
         doc = parse_catalogue(raw, display)
-    upgraded = upgrade(doc, placeholders=True)
+    upgraded = upgrade(doc)
     if upgraded.notice is not None and notices is not None:
         notices.append(upgraded.notice)
     doc = upgraded.doc

@@ -56,7 +56,7 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
     shown = one_line(str(path))
     try:
         doc = load_catalogue(path, display=str(path))
-        upgraded = upgrade(doc, placeholders=True)
+        upgraded = upgrade(doc)
         found = validate(upgraded.doc)
         if found:
             raise CatalogueError(found)
@@ -71,8 +71,8 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
             difflib.unified_diff(
                 doc.text.splitlines(keepends=True),
                 migration.text.splitlines(keepends=True),
-                f"a/{path.as_posix()}",
-                f"b/{path.as_posix()}",
+                f"a/{path.as_posix().lstrip('/')}",
+                f"b/{path.as_posix().lstrip('/')}",
             )
         )
         print(

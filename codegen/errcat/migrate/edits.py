@@ -104,6 +104,17 @@ class Editor:
         first = (*path, next(iter(value)))
         return " " * (self.doc.key_marks[first][1] - 1)
 
+    def _add_flow(self, path: KeyPath, entry: str, comments: tuple[str, ...]) -> None:
+        """Add ``entry`` (``key: value``) to the ``{...}`` mapping at ``path``, comments above its line."""
+        span = self.span(path)
+        close = self.text.rindex("}", span.start, span.end)
+        self._add(close, close, (", " if _at(self.doc.data, path) else "") + entry)
+        if comments:
+            line = self.text.rfind("\n", 0, span.start) + 1
+            before = self.text[line : span.start]
+            pad = before[: len(before) - len(before.lstrip(" "))]
+            self._add(line, line, "".join(f"{pad}# {c}{self.newline}" for c in comments))
+
     def add(
         self,
         path: KeyPath,
@@ -129,16 +140,9 @@ class Editor:
             raw: the value's YAML text as it is (``{}``), instead of ``value``.
         """
         mapping = _at(self.doc.data, path)
-        span = self.span(path)
-        if span.flow:
-            close = self.text.rindex("}", span.start, span.end)
-            entry = f"{key}: {scalar(value if value is not None else '')}"
-            self._add(close, close, (", " if mapping else "") + entry)
-            if comments:
-                line = self.text.rfind("\n", 0, span.start) + 1
-                pad = " " * (span.start - line)
-                pad = pad if not self.text[line : span.start].strip() else ""
-                self._add(line, line, "".join(f"{pad}# {c}{self.newline}" for c in comments))
+        if self.span(path).flow:
+            shown = raw if raw is not None else scalar(value if value is not None else "")
+            self._add_flow(path, f"{key}: {shown}", comments)
             return
         indent = self._indent(path)
         lines = [f"{indent}# {c}".rstrip() for c in comments]

@@ -28,8 +28,9 @@ class Todo:
     """Something only a person can decide, marked in the migrated text.
 
     ``placeholder`` is true when a value was written that a person must
-    check (it reaches the generated SDKs), false when the comment only
-    explains what the migration left out.
+    check (it reaches the generated SDKs, and the notice of an in-memory
+    read counts it), false when the comment only explains what the
+    migration left out.
     """
 
     path: KeyPath

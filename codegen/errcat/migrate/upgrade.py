@@ -1,16 +1,15 @@
 """Reading a catalogue of any format: older ones are migrated in memory, and say so.
 
 Every command that reads a catalogue (``generate``, ``check``, ``validate``,
-``diff``) goes through :func:`upgrade`. A catalogue in the current format is
-returned as loaded. An older one is migrated exactly as ``errcat migrate``
-would rewrite it (the same text edits), parsed again, and its positions
-mapped back to the file as written, so every problem still points at the
-user's line; the caller prints :attr:`Upgraded.notice`, which names the
-format, the current one and the fix. When the migration had to write a
-placeholder that only a person can settle (an ``origin`` per code), the SDKs
-generated from it would not be the ones the person means: ``generate``,
-``check`` and ``validate`` refuse it with one problem (``older-format``);
-``diff``, which generates nothing, reads the placeholder.
+``diff``, ``migrate``) goes through :func:`upgrade`. A catalogue in the
+current format is returned as loaded. An older one is migrated exactly as
+``errcat migrate`` would rewrite it (the same text edits), parsed again, and
+its positions mapped back to the file as written, so every problem still
+points at the user's line; the caller prints :attr:`Upgraded.notice`, which
+names the format, the current one and the fix, and counts the placeholders
+the migration wrote where only a person can decide (an ``origin`` per code of
+format 1). The files generated this way are byte for byte those of the
+migrated file, placeholders included: never a silent difference.
 """
 
 from __future__ import annotations
@@ -64,8 +63,10 @@ def _line_map(old: str, new: str) -> dict[int, tuple[int, bool]]:
         for offset, j in enumerate(range(j1, j2)):
             if tag == "equal":
                 mapped[j + 1] = (i1 + offset + 1, True)
-            else:
-                mapped[j + 1] = (min(i1 + offset, max(i2 - 1, i1), len(old_lines) - 1) + 1, False)
+            elif tag == "replace":  # a rewritten line: the line it replaces
+                mapped[j + 1] = (min(i1 + offset, i2 - 1) + 1, False)
+            else:  # an inserted line: the line above it, whose entry it extends
+                mapped[j + 1] = (max(i1, 1), False)
     return mapped
 
 
@@ -94,16 +95,12 @@ def _remap_problems(problems: list[Problem], original: Document, text: str) -> l
     return out
 
 
-def upgrade(doc: Document, *, placeholders: bool = False) -> Upgraded:
+def upgrade(doc: Document) -> Upgraded:
     """``doc`` in the current format (see the module's docstring).
 
-    Args:
-        doc: the catalogue as loaded.
-        placeholders: accept a migration that wrote placeholders (``diff``).
-
     Raises:
-        CatalogueError: the format is newer than this errcat's, or the migration
-            needs a person's decision and ``placeholders`` is false.
+        CatalogueError: the format is newer than this errcat's, or the migrated text
+            does not parse (its problems at the lines as written).
     """
     migration = migrate(doc)
     line, column = _where(doc)
@@ -124,28 +121,23 @@ def upgrade(doc: Document, *, placeholders: bool = False) -> Upgraded:
         )
     if not migration.changed:
         return Upgraded(doc, migration, None)
-    how = "says it is" if migration.stated else "is"
-    command = migrate_command(doc.file)
-    decisions = [todo for todo in migration.todos if todo.placeholder]
-    if decisions and not placeholders:
-        message = (
-            f"the catalogue {how} in format {migration.source}; the current format is "
-            f"{CURRENT}, and {len(decisions)} value(s) it lacks only a person can choose "
-            f"({decisions[0].message}{', ...' if len(decisions) > 1 else ''})"
-        )
-        fix = f"run {command}, then settle each TODO(errcat migrate) it writes"
-        raise CatalogueError([Problem(doc.file, line, column, RULE, message, fix)])
     try:
         migrated = parse_catalogue(migration.text, doc.file)
     except CatalogueError as exc:
         raise CatalogueError(_remap_problems(exc.problems, doc, migration.text)) from exc
-    notice = Problem(
-        doc.file,
-        line,
-        column,
-        RULE,
+    how = "says it is" if migration.stated else "is"
+    message = (
         f"the catalogue {how} in format {migration.source}; the current format is "
-        f"{CURRENT}, so errcat read it as migrated to format {CURRENT}",
-        f"run {command} to rewrite it in format {CURRENT}",
+        f"{CURRENT}, so errcat read it as migrated to format {CURRENT}"
     )
+    fix = f"run {migrate_command(doc.file)} to rewrite it in format {CURRENT}"
+    decisions = [todo for todo in migration.todos if todo.placeholder]
+    if decisions:
+        more = ", ..." if len(decisions) > 1 else ""
+        message += (
+            f", with {len(decisions)} placeholder value(s) only a person can choose "
+            f"({decisions[0].message}{more}) in the generated files"
+        )
+        fix += ", then settle each TODO(errcat migrate) it writes"
+    notice = Problem(doc.file, line, column, RULE, message, fix)
     return Upgraded(_remap(migrated, doc), migration, notice)

@@ -1,5 +1,8 @@
 """``python -m errcat init --api-name NAME``: write a starter catalogue for a new API.
 
+``--<language>-package NAME`` (one per language errcat targets: the
+installed name, ``pip install`` / ``npm install``) overrides ``<api>-errors``.
+
 The starter (``catalogue.yaml.tmpl`` beside this module) is in the current
 format, validates and generates as it is: a handful of common codes with
 their texts, origin and advice, the transport codes the SDKs raise, a
@@ -17,6 +20,7 @@ import argparse
 import importlib.resources
 import re
 import string
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -61,10 +65,14 @@ def parser() -> argparse.ArgumentParser:
         default=Path(DEFAULT_CATALOGUE),
         help=f"the catalogue file to write (default: {DEFAULT_CATALOGUE}); never overwritten",
     )
-    parser.add_argument(
-        "--python-package", help="the Python distribution name (default: <api>-errors)"
-    )
-    parser.add_argument("--npm-package", help="the npm package name (default: <api>-errors)")
+    for lang in LANGUAGES:
+        parser.add_argument(
+            f"--{lang.key}-package",
+            dest=lang.key,
+            metavar=lang.install_field.upper(),
+            help=f"the name the {lang.label} package is installed by "
+            f"(packages.{lang.key}.{lang.install_field}; default: <api>-errors)",
+        )
     return parser
 
 
@@ -91,28 +99,40 @@ def _limits() -> str:
     )
 
 
+def _identifier(name: str) -> str:
+    """A package name as the lower snake_case name code imports it by."""
+    ident = re.sub(r"[^a-z0-9_]", "_", name.lower())
+    return ident if ident[:1].isalpha() else f"m_{ident}"
+
+
+def _packages(slug: str, given: Mapping[str, str | None]) -> str:
+    """The ``packages`` section: each language's installed name (given, or ``<slug>-errors``),
+    and, where it imports by another field, that name as an identifier."""
+    lines = []
+    for lang in LANGUAGES:
+        installed = given.get(lang.key) or f"{slug}-errors"
+        lines.append(f"  {lang.key}:")
+        for field in lang.package_fields:
+            value = installed if field == lang.install_field else _identifier(installed)
+            lines.append(f"    {field}: {scalar(value) if value == installed else value}")
+    return "\n".join(lines)
+
+
 def starter(
     api_name: str,
     *,
-    python_package: str | None = None,
-    npm_package: str | None = None,
+    packages: Mapping[str, str | None] | None = None,
     catalogue: str = DEFAULT_CATALOGUE,
 ) -> str:
-    """The starter catalogue's text for ``api_name``."""
+    """The starter catalogue's text for ``api_name``; ``packages`` gives installed names by language."""
     words = _words(api_name)
-    slug = "-".join(words)
-    distribution = python_package or f"{slug}-errors"
-    module = re.sub(r"[^a-z0-9_]", "_", distribution.lower())
-    module = module if module[:1].isalpha() else f"m_{module}"
     template = (importlib.resources.files("errcat.starter") / TEMPLATE).read_text("utf-8")
     return string.Template(template).substitute(
         api_comment=one_line(api_name),
         api_name=scalar(api_name),
         catalogue=catalogue,
         format=CURRENT,
-        distribution=scalar(distribution),
-        module=module,
-        npm_package=npm_package or f"{slug}-errors",
+        packages=_packages("-".join(words), packages or {}),
         base_class=_base_class(words),
         limits=_limits(),
     )
@@ -128,12 +148,8 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
     if path.exists() or path.is_symlink():
         print(f"errcat init: {shown} exists; init never overwrites a catalogue", file=err)
         return 2
-    text = starter(
-        args.api_name,
-        python_package=args.python_package,
-        npm_package=args.npm_package,
-        catalogue=path.as_posix(),
-    )
+    given = {lang.key: getattr(args, lang.key) for lang in LANGUAGES}
+    text = starter(args.api_name, packages=given, catalogue=path.as_posix())
     try:
         doc = parse_catalogue(text, str(path))
         found = validate(doc)
