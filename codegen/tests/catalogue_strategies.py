@@ -261,7 +261,14 @@ def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]
         },
     }
     data.update(draw(_optional_sections(codes, target, require)))
+    if "validation" not in data.get("sdk", {}) and draw(st.booleans()):
+        for key in EXEC_LIMITS:  # only an API that runs commands or code has them
+            del data["limits"][key]
     return data
+
+
+EXEC_LIMITS = ("max_exec_timeout_s", "default_exec_timeout_s", "default_run_code_timeout_s")
+"""The limits only some APIs have; a catalogue whose ``sdk`` has no ``validation`` may leave them out."""
 
 
 @st.composite
