@@ -44,6 +44,10 @@ UNTRACKED_DIRS = frozenset({"node_modules", "dist", "build", "__pycache__"})
 UNTRACKED_SUFFIXES = (".tgz", ".pyc", ".tsbuildinfo")
 """Build output a package folder may hold (``npm pack``'s tarball...): never reported as undeclared."""
 
+UNTRACKED_FILES = frozenset({"package-lock.json"})
+"""Files a tool writes from a generated one (``npm install`` from ``package.json``): a repository
+may commit them or not, and errcat neither writes nor reports them."""
+
 TEMP_SUFFIX = ".errcat-tmp"
 _TEMP_RE = re.compile(
     r"\.(.+?)\.(?:(\d+)-[0-9a-f]{8}|[A-Za-z0-9_]{8})" + re.escape(TEMP_SUFFIX) + r"\Z"
@@ -158,7 +162,12 @@ def _package_files(root: Path, package: str) -> Iterator[str]:
             if not d.startswith(".") and d not in UNTRACKED_DIRS and not d.endswith(".egg-info")
         )
         for name in sorted(names):
-            if name.startswith(".") or name.endswith(UNTRACKED_SUFFIXES) or is_temporary(name):
+            if (
+                name.startswith(".")
+                or name.endswith(UNTRACKED_SUFFIXES)
+                or name in UNTRACKED_FILES
+                or is_temporary(name)
+            ):
                 continue
             yield (Path(directory) / name).relative_to(root).as_posix()
 
