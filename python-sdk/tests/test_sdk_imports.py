@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import subprocess
 import sys
 import textwrap
@@ -108,7 +109,10 @@ def test_the_type_checkers_export_block_is_written_from_the_table() -> None:
 
 @given(
     st.dictionaries(
-        st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True),
+        # A runtime name is an identifier, never a keyword (``as`` cannot be imported).
+        st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
+            lambda name: not keyword.iskeyword(name)
+        ),
         st.sampled_from(["._a", "._b.c", "._b.c:Other", "._generated.overloads"]),
         min_size=1,
         max_size=12,
