@@ -163,7 +163,11 @@ def run(
 
 def _overlay_test(cat: Catalogue) -> HandWritten:
     """Whether a file (relative to the output root) is one of a package overlay's hand-written files."""
-    tests = {lang.package_dir: cat.package.overlay_of(lang.key).declares for lang in LANGUAGES}
+    tests = {
+        lang.package_dir: cat.package.overlay_of(lang.key).declares
+        for lang in LANGUAGES
+        if lang.package_dir
+    }
 
     def hand_written(rel: str) -> bool:
         package, _, inner = rel.partition("/")

@@ -264,6 +264,9 @@ def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]
     if sanitizer is not None:
         data["sanitizer"] = sanitizer
     data.update(draw(_optional_sections(codes, target, require)))
+    if "validation" not in data.get("sdk", {}) and draw(st.booleans()):
+        for key in EXEC_LIMITS:  # only an API that runs commands or code has them
+            del data["limits"][key]
     return data
 
 
@@ -307,6 +310,10 @@ def sanitizer_sections(draw: st.DrawFn) -> dict[str, Any] | None:
     if own:
         section["secrets"] = [dict(rule) for rule in own]
     return section
+
+
+EXEC_LIMITS = ("max_exec_timeout_s", "default_exec_timeout_s", "default_run_code_timeout_s")
+"""The limits only some APIs have; a catalogue whose ``sdk`` has no ``validation`` may leave them out."""
 
 
 @st.composite

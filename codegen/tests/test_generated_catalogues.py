@@ -330,7 +330,7 @@ def test_random_catalogues_import_with_the_python_runtime(
             for body in bodies
             for code in [body["error"]["code"]]
         ]
-        sdk, ceiling = data.get("sdk", {}), data["limits"]["max_exec_timeout_s"]
+        sdk, ceiling = data.get("sdk", {}), data["limits"].get("max_exec_timeout_s")
         jobs.append([str(index), module, data["base_class"], cases, grpc_cases(data), sdk, ceiling])
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(PYTHON_PROBE), json.dumps(jobs)],

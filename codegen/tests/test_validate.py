@@ -278,6 +278,28 @@ def test_limits_and_fallback_classes() -> None:
     assert [(p.rule, p.fix) for p in problems] == [("unknown-fallback-target", 'write "internal"')]
 
 
+def test_the_execution_timeouts_are_optional_unless_sdk_validation_needs_the_ceiling() -> None:
+    no_exec = (
+        ("  max_exec_timeout_s: 3600\n", ""),
+        ("  default_exec_timeout_s: 30\n", ""),
+        ("  default_run_code_timeout_s: 60\n", ""),
+    )
+    validation = (
+        "\ncodes:\n",
+        "\nsdk:\n  validation:\n    invalid: bad_request\n    too_large: bad_request\ncodes:\n",
+    )
+    assert variant(*no_exec) == []
+    assert variant(validation) == []
+    problems = variant(*no_exec, validation)
+    assert [(p.rule, p.fix) for p in problems] == [
+        (
+            "validation-without-ceiling",
+            "add limits.max_exec_timeout_s (the longest timeout a request may ask for), "
+            "or remove sdk.validation",
+        )
+    ]
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     ceiling=st.integers(2, 10**6),

@@ -109,8 +109,9 @@ def test_the_type_checkers_export_block_is_written_from_the_table() -> None:
 
 @given(
     st.dictionaries(
+        # A runtime name is an identifier, never a keyword (``as`` cannot be imported).
         st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
-            lambda name: not keyword.iskeyword(name)  # an export is never named `if`
+            lambda name: not keyword.iskeyword(name)
         ),
         st.sampled_from(["._a", "._b.c", "._b.c:Other", "._generated.overloads"]),
         min_size=1,

@@ -172,3 +172,38 @@ def test_another_apis_packages_take_their_names_and_defaults_from_its_catalogue(
     assert list(manifest["exports"]) == [".", "./package.json"]
     assert set(manifest["devDependencies"]) == {"esbuild", "typescript"}
     assert b"mitos" not in b"".join(files.values()).lower()
+
+
+def test_a_catalogue_without_execution_timeouts_gets_no_timeout_helper_or_text(
+    tmp_path: Path,
+) -> None:
+    data = yaml.safe_load((GOOD / "minimal.yaml").read_text(encoding="utf-8"))
+    for key in ("max_exec_timeout_s", "default_exec_timeout_s", "default_run_code_timeout_s"):
+        del data["limits"][key]
+    assert "sdk" not in data
+    path = tmp_path / "catalogue.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    assert generate(path)[0] == 0
+    files = {k: v.decode() for k, v in tree(tmp_path).items()}
+    generated = "".join(v for k, v in files.items() if "generated" in k)
+    for name in (
+        "MAX_EXEC_TIMEOUT_S",
+        "maxExecTimeoutS",
+        "DEFAULT_EXEC_TIMEOUT_S",
+    ):
+        assert name not in generated, name
+    helpers = files["ts-sdk/src/generated/helpers.ts"].splitlines()
+    assert not [line for line in helpers if line.startswith("export") and "validateTimeout" in line]
+    assert "validate_timeout" not in files["python-sdk/src/minimal_errors/_generated/__init__.py"]
+    for doc in ("docs/errors.md", "llms.txt"):
+        assert "timeout" not in files[doc].lower(), doc
+    # With the limits, the constants are exported (and the docs say them), still with no helper.
+    assert generate(catalogue(tmp_path, name="minimal"))[0] == 0
+    init = tmp_path / "python-sdk" / "src" / "minimal_errors" / "_generated" / "__init__.py"
+    text = init.read_text(encoding="utf-8")
+    assert '"MAX_EXEC_TIMEOUT_S": "._generated.catalogue"' in text
+    assert "validate_timeout" not in text
+    assert (
+        "Exec and run_code timeout ceiling | 3600 s"
+        in (tmp_path / "docs" / "errors.md").read_text()
+    )

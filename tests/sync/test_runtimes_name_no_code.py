@@ -7,8 +7,9 @@ catalogue gets its own codes, or no such helper. This test reads every
 hand-written file of both runtimes and fails on a string literal that is a
 catalogue code, and on the number of the exec deadline's exit status.
 
-``mitos_errors/compat`` is left out: it reproduces mitos-run's own module,
-whose seven classes are named by their Mitos codes by definition.
+``mitos_errors/compat`` is not among them: it is the Mitos packages' overlay,
+reproducing mitos-run's own module, whose seven classes are named by their
+Mitos codes by definition.
 """
 
 from __future__ import annotations
@@ -22,19 +23,21 @@ from pathlib import Path
 import pytest
 import yaml
 
+from errcat.names.languages import LANGUAGES
+
 REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = yaml.safe_load((REPO / "catalogue" / "errors.yaml").read_text(encoding="utf-8"))
 CODES = frozenset(CATALOGUE["codes"])
 EXIT_STATUS = CATALOGUE["sdk"]["exec_deadline"]["exit_status"]
-PYTHON = REPO / "python-sdk" / "src" / "mitos_errors"
-TYPESCRIPT = REPO / "ts-sdk" / "src"
+# The runtimes as errcat ships them (each language record's runtime_dir), before they are copied.
+RUNTIMES = {lang.suffix: REPO / lang.runtime_dir for lang in LANGUAGES}
 TS_STRING = re.compile(r"""(["'`])([a-z][a-z0-9_]*)\1""")
 TS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\w\\])//[^\n]*", re.DOTALL)
 
 
 def runtime_files() -> list[Path]:
     """Every hand-written source file of both runtimes (not the generated ones, not ``compat``)."""
-    return sorted([*PYTHON.glob("*.py"), *TYPESCRIPT.glob("*.ts")])
+    return sorted(path for suffix, root in RUNTIMES.items() for path in root.glob(f"*{suffix}"))
 
 
 def python_literals(text: str) -> list[tuple[int, str, object]]:

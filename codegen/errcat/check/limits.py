@@ -1,4 +1,5 @@
-"""The rules on limits: the timeout defaults and the bounds of timeout fields stay within the ceiling."""
+"""The rules on limits: the timeout defaults and the bounds of timeout fields stay within the
+ceiling, and the helper that checks a timeout (``sdk.validation``) has a ceiling to check it against."""
 
 from __future__ import annotations
 
@@ -41,3 +42,19 @@ def timeout_ceiling(ctx: Context) -> None:
                 f"which bounds {name}",
                 f"set it to {ceiling}, or remove it",
             )
+
+
+def validation_ceiling(ctx: Context) -> None:
+    """An ``sdk.validation`` group needs ``limits.max_exec_timeout_s``: ``validate_timeout`` checks against it."""
+    if "validation" not in ctx.section("sdk") or not ctx.ok(("sdk", "validation")):
+        return
+    if "max_exec_timeout_s" in ctx.section("limits") or not ctx.ok(("limits",)):
+        return
+    ctx.add(
+        ("sdk", "validation"),
+        "validation-without-ceiling",
+        "sdk.validation gives the SDKs validate_timeout, which needs the timeout ceiling "
+        "limits.max_exec_timeout_s; the catalogue has none",
+        "add limits.max_exec_timeout_s (the longest timeout a request may ask for), "
+        "or remove sdk.validation",
+    )

@@ -65,7 +65,11 @@ def _limits(changes: Changes) -> None:
         if before == after:
             continue
         path = ("limits", name)
-        if name != CEILING:
+        if before is None or after is None:  # a limit only some APIs have, added or removed
+            changes.add(
+                "limit-changed", path, subject=name, old=before or "none", new=after or "none"
+            )
+        elif name != CEILING:
             changes.add("limit-changed", path, subject=name, old=before, new=after)
         elif after < before:
             changes.add("timeout-ceiling-lowered", path, old=before, new=after)

@@ -215,19 +215,30 @@ def _limit(doc: str, default: int | None = None) -> int:
     return made
 
 
-@dataclass(frozen=True)
+def _optional_limit(doc: str) -> int | None:
+    """A field of :class:`Limits` only some APIs have: ``None`` when the catalogue leaves it out."""
+    made: int | None = field(default=None, metadata={"doc": doc, "optional": True})
+    return made
+
+
+@dataclass(frozen=True, kw_only=True)
 class Limits:
     """The numeric limits the SDKs enforce: the catalogue's ``limits``, each field one limit.
 
     Both SDKs declare these fields in this order (Python constants, the TypeScript
-    ``Limits`` and ``LIMITS``), each documented by its ``doc`` metadata.
+    ``Limits`` and ``LIMITS``), each documented by its ``doc`` metadata. The
+    execution timeouts are only some APIs' (:func:`_optional_limit`): a catalogue
+    without them gets neither the limits nor the helper that reads them
+    (``validate_timeout``), and its docs do not mention them.
     """
 
-    max_exec_timeout_s: int = _limit(
+    max_exec_timeout_s: int | None = _optional_limit(
         "The ceiling, in seconds, of an exec or run_code timeout; above it a request is rejected."
     )
-    default_exec_timeout_s: int = _limit("The timeout, in seconds, an exec without one gets.")
-    default_run_code_timeout_s: int = _limit(
+    default_exec_timeout_s: int | None = _optional_limit(
+        "The timeout, in seconds, an exec without one gets."
+    )
+    default_run_code_timeout_s: int | None = _optional_limit(
         "The timeout, in seconds, a run_code without one gets."
     )
     error_body_max_bytes: int = _limit("At most this many bytes of an error response are read.")
@@ -250,7 +261,17 @@ class Limits:
     )
 
     def items(self) -> tuple[tuple[str, int, str], ...]:
-        """Each limit's key, value and documentation, in declaration order."""
+        """Each limit the catalogue has: its key, value and documentation, in declaration order."""
         return tuple(
-            (f.name, getattr(self, f.name), f.metadata["doc"]) for f in dataclasses.fields(self)
+            (f.name, getattr(self, f.name), f.metadata["doc"])
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) is not None
+        )
+
+    def optional(self) -> tuple[str, ...]:
+        """The keys of the limits only some APIs have that this catalogue has, in declaration order."""
+        return tuple(
+            f.name
+            for f in dataclasses.fields(self)
+            if f.metadata.get("optional") and getattr(self, f.name) is not None
         )

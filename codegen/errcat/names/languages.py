@@ -59,15 +59,17 @@ class Language:
     runtime_dir: str
     """The hand-written runtime's folder, relative to the repository root: part of errcat's
     package data, copied into every package errcat generates (at :attr:`runtime_dest`)."""
-    package_dir: str
-    """The folder of the generated package (its manifest, README, licence), relative to the output root."""
-    runtime_dest: str
-    """Where the runtime's modules are copied, relative to the output root; ``{field}`` is a package field."""
     suffix: str
     """The file suffix of its modules (``.py``)."""
     module_names: Callable[[Sequence[str], Path], list[set[str]]]
     """The names each module of the given sources defines or uses at module level
     (the repository root says where a parser's tools are)."""
+    package_dir: str = ""
+    """The folder of the generated package (its manifest, README, licence), relative to the output
+    root, which ``errcat check`` holds to errcat's output and the overlay (empty: none is checked)."""
+    runtime_dest: str = ""
+    """Where :func:`errcat.render.package.runtime_files` copies the runtime's modules, relative to
+    the output root; ``{field}`` is a package field."""
 
     def output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""

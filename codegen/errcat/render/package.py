@@ -22,6 +22,7 @@ from errcat.model.catalogue import Catalogue
 from errcat.model.package import DEFAULT_LICENSE
 from errcat.names.languages import Language
 from errcat.render import header_lines
+from errcat.render.docs import inline, wrap
 
 COMMENT_MARKERS = {
     ".py": "#",
@@ -131,3 +132,30 @@ def has_license_file(cat: Catalogue, lang: Language) -> bool:
     """Whether the package has a ``LICENSE`` (errcat's, or one the overlay declares)."""
     declared = cat.package.overlay_of(lang.key).declares("LICENSE")
     return declared or cat.package.license == DEFAULT_LICENSE
+
+
+def readme_prose(
+    cat: Catalogue, lang: Language, raises: str, helpers: str, more: str = ""
+) -> dict[str, str]:
+    """The paragraphs of a package's README, wrapped at 80 columns with the catalogue's texts
+    escaped as Markdown (:func:`errcat.render.docs.inline`): ``raises``, ``helpers`` and ``more``
+    are the language's words for what it does to a response, how to build an error without a
+    client, and what else the package is."""
+    name = cat.packages[lang.key][lang.install_field]
+    about = (
+        f"One error class per error code of {inline(cat.api_name)}, under one base class, "
+        f"`{cat.base_class}`; parsing of any error response that never {raises}; the caller's "
+        f"token redacted and server text sanitized in every error.{more}"
+    )
+    generated = (
+        f"{helpers} Every class, code and text is generated from the API's error catalogue by "
+        "[errcat](https://pypi.org/project/errcat/)."
+    )
+    home = f" Home: <{cat.url}>." if cat.url else ""
+    return {
+        "name": name,
+        "description": wrap(inline(cat.package.description)),
+        "about": wrap(about),
+        "generated": wrap(generated),
+        "closing": wrap(f"Licence: {inline(cat.package.license)}.{home}"),
+    }

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from math import isfinite
+from math import inf, isfinite
 
 from ._base import AgentRunError
 from ._classes import lookup, new_error
@@ -97,12 +97,13 @@ def _number(value: object) -> float | None:
         return None
 
 
-def validate_timeout(timeout_s: float, *, max_timeout_s: float = _cat.MAX_EXEC_TIMEOUT_S) -> float:
+def validate_timeout(timeout_s: float, *, max_timeout_s: float | None = None) -> float:
     """Check a requested timeout before any request; never clamps it.
 
     Args:
         timeout_s: the timeout the caller asked for, in seconds.
-        max_timeout_s: the ceiling; the catalogue's exec timeout ceiling by default.
+        max_timeout_s: the ceiling; the catalogue's exec timeout ceiling
+            (``limits.max_exec_timeout_s``) when ``None``.
 
     Returns:
         ``timeout_s`` itself, unchanged, when it is valid.
@@ -117,6 +118,8 @@ def validate_timeout(timeout_s: float, *, max_timeout_s: float = _cat.MAX_EXEC_T
     if not codes:  # the package does not export it then; reached only through this module
         raise NotImplementedError("validate_timeout needs the catalogue's sdk.validation codes")
     invalid = codes["invalid"]
+    if max_timeout_s is None:  # a catalogue with sdk.validation has the ceiling (errcat checks it)
+        max_timeout_s = float(getattr(_cat, "MAX_EXEC_TIMEOUT_S", inf))
     number = _number(timeout_s)
     if number is None or not isfinite(number):
         raise _local_error(invalid, {})

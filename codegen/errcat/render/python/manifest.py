@@ -1,4 +1,4 @@
-"""The values of the Python package's ``pyproject.toml`` and README, from the catalogue.
+"""The values of the Python package's ``pyproject.toml``, from the catalogue.
 
 Every value is printed as a TOML string by :func:`toml_str` (a JSON string
 is a TOML basic string, once the one character JSON leaves alone and TOML
@@ -22,22 +22,16 @@ def toml_str(text: str) -> str:
 
 @dataclass(frozen=True)
 class ManifestView:
-    """What ``pyproject.toml.jinja`` and ``README.md.jinja`` print; TOML values already quoted."""
+    """What ``pyproject.toml.jinja`` prints, every value already quoted (but the module, a name)."""
 
     distribution: str
     module: str
     description: str
-    name: str
-    summary: str
     license: str
-    license_name: str
     license_files: bool
     urls: tuple[tuple[str, str], ...]
     extras: tuple[tuple[str, str], ...]
     sdist: str
-    api_name: str
-    base_class: str
-    home: str | None
 
 
 def manifest_view(cat: Catalogue) -> ManifestView:
@@ -63,15 +57,9 @@ def manifest_view(cat: Catalogue) -> ManifestView:
         distribution=toml_str(names[PYTHON.install_field]),
         module=module,
         description=toml_str(info.description),
-        name=names[PYTHON.install_field],
-        summary=info.description,
         license=toml_str(info.license),
-        license_name=info.license,
         license_files=license_files,
         urls=tuple(urls),
         extras=extras,
         sdist=", ".join(toml_str(p) for p in sdist),
-        api_name=cat.api_name,
-        base_class=cat.base_class,
-        home=cat.url,
     )

@@ -160,9 +160,15 @@ def catalogue_values(cat: Catalogue) -> dict[str, Any]:
     }
 
 
+CATALOGUE_MODULE = "._generated.catalogue"
+"""Where the package's limit constants are defined, relative to the package."""
+
+
 def sdk_helpers(cat: Catalogue) -> dict[str, str]:
-    """The names of :data:`SDK_HELPERS` this catalogue's ``sdk`` groups enable, sorted as ``__all__`` is."""
+    """The names of :data:`SDK_HELPERS` this catalogue's ``sdk`` groups enable, and the constants of
+    the limits only some APIs have (``MAX_EXEC_TIMEOUT_S``...) it declares, sorted as ``__all__`` is."""
     names = {n: m for g in cat.sdk.groups for n, m in SDK_HELPERS.get(g, {}).items()}
+    names |= {key.upper(): CATALOGUE_MODULE for key in cat.limits.optional()}
     return {name: names[name] for name in sorted(names, key=lambda n: (not n.isupper(), n))}
 
 

@@ -22,7 +22,7 @@ from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.names.languages import PYTHON
 from errcat.names.naming import known_type_name
 from errcat.render import environment, header_lines, render_template
-from errcat.render.package import package_texts, package_version, runtime_files
+from errcat.render.package import package_texts, package_version, readme_prose, runtime_files
 from errcat.render.python.envelope import envelope_models
 from errcat.render.python.manifest import manifest_view
 from errcat.render.python.record import (
@@ -362,7 +362,12 @@ class PythonTarget(SdkTarget):
         files[f"{module_dir}/py.typed"] = "".join(f"# {line}\n" for line in header_lines(cat))
         view = manifest_view(cat)
         extra = {"pyproject.toml": render_template("python/pyproject.toml.jinja", cat, view=view)}
-        readme = render_template("python/README.md.jinja", cat, view=view)
+        helpers = (
+            f"Without httpx, `{view.module}.error_from_body` builds the error of any response "
+            f"body and its status, and `{view.module}.lookup` gives the class of a code."
+        )
+        prose = readme_prose(cat, PYTHON, "raises", helpers)
+        readme = render_template("python/README.md.jinja", cat, prose=prose, module=view.module)
         files |= package_texts(cat, PYTHON, readme, extra)
         version = py_str(package_version(cat))
         text = render_template("python/version.py.jinja", cat, version=version)

@@ -15,7 +15,7 @@ from typing import Any
 from errcat.model.catalogue import Catalogue
 from errcat.names.languages import TYPESCRIPT
 from errcat.render import header_lines, render_template
-from errcat.render.package import has_license_file, package_version
+from errcat.render.package import has_license_file, package_version, readme_prose
 
 BUILD_TOOLS = {"esbuild": "0.28.2", "typescript": "5.9.3"}
 """The pinned tools ``npm run build`` runs (scripts/prepare.mjs installs them when missing)."""
@@ -99,10 +99,10 @@ def manifest_text(cat: Catalogue) -> str:
 
 def readme(cat: Catalogue) -> str:
     """The package's README."""
-    return render_template(
-        "typescript/README.md.jinja",
-        cat,
-        package=cat.packages[TYPESCRIPT.key][TYPESCRIPT.install_field],
-        description=cat.package.description,
-        license_name=cat.package.license,
+    helpers = (
+        "`errorFromBody` builds the error of any response body and its status, and `lookup` "
+        "gives the class of a code."
     )
+    more = " ESM and CommonJS, with types; no dependency."
+    prose = readme_prose(cat, TYPESCRIPT, "throws", helpers, more)
+    return render_template("typescript/README.md.jinja", cat, prose=prose)

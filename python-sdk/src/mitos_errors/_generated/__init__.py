@@ -171,7 +171,10 @@ __all__ = [
 ]
 
 HELPERS: "dict[str, str]" = {
+    "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
+    "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
     "EXEC_TIMEOUT_EXIT_CODE": "._generated.catalogue",
+    "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
     "error_for_exit": "._local",
     "validate_timeout": "._local",
 }
@@ -180,10 +183,16 @@ the package exports them beside the classes (and has none of the others)."""
 if TYPE_CHECKING:
     from .._local import error_for_exit as error_for_exit
     from .._local import validate_timeout as validate_timeout
+    from .catalogue import DEFAULT_EXEC_TIMEOUT_S as DEFAULT_EXEC_TIMEOUT_S
+    from .catalogue import DEFAULT_RUN_CODE_TIMEOUT_S as DEFAULT_RUN_CODE_TIMEOUT_S
     from .catalogue import EXEC_TIMEOUT_EXIT_CODE as EXEC_TIMEOUT_EXIT_CODE
+    from .catalogue import MAX_EXEC_TIMEOUT_S as MAX_EXEC_TIMEOUT_S
 
     __all__ += [
+        "DEFAULT_EXEC_TIMEOUT_S",
+        "DEFAULT_RUN_CODE_TIMEOUT_S",
         "EXEC_TIMEOUT_EXIT_CODE",
+        "MAX_EXEC_TIMEOUT_S",
         "error_for_exit",
         "validate_timeout",
     ]

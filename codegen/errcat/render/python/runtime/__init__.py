@@ -29,13 +29,11 @@ if TYPE_CHECKING:
 # the block under it, which tells type checkers the same, is written from it by
 # ``python -m testkit.exports_block`` (test_sdk_imports fails when stale).
 # The helpers that exist only when the catalogue declares their ``sdk`` group
-# (``validate_timeout``, ``error_for_exit``...) are not in it: the generated
-# ``_generated.HELPERS`` lists those this catalogue enables, and tells type checkers.
+# (``validate_timeout``, ``error_for_exit``...) and the constants of the limits
+# only some APIs have (``MAX_EXEC_TIMEOUT_S``...) are not in it: the generated
+# ``_generated.HELPERS`` lists those this catalogue has, and tells type checkers.
 _EXPORTS = {
     "CONTRACT_VERSION": "._generated.catalogue",
-    "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
-    "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
-    "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
     "AsyncErrorHook": "._http",
     "AsyncErrorTransport": "._transport",
     "Code": "._generated.envelope",
@@ -67,12 +65,7 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from ._aiohttp import ErrorMiddleware
     from ._emit import EnvelopeBytes, envelope_bytes
-    from ._generated.catalogue import (
-        CONTRACT_VERSION,
-        DEFAULT_EXEC_TIMEOUT_S,
-        DEFAULT_RUN_CODE_TIMEOUT_S,
-        MAX_EXEC_TIMEOUT_S,
-    )
+    from ._generated.catalogue import CONTRACT_VERSION
     from ._generated.envelope import Code, ErrorEnvelope, Origin
     from ._generated.envelope import ErrorObject as ErrorBody
     from ._generated.overloads import error_for_code, lookup
@@ -87,9 +80,6 @@ if TYPE_CHECKING:
 
     __all__ = [
         "CONTRACT_VERSION",
-        "DEFAULT_EXEC_TIMEOUT_S",
-        "DEFAULT_RUN_CODE_TIMEOUT_S",
-        "MAX_EXEC_TIMEOUT_S",
         "AsyncErrorHook",
         "AsyncErrorTransport",
         "Code",

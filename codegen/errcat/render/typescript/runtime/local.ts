@@ -70,7 +70,10 @@ function sdkError<T extends AgentRunError>(code: string, entries: [string, Conte
 export function validateTimeout(timeoutS: number, options?: ValidateTimeoutOptions): number {
   const codes = SDK_VALIDATION;
   if (codes === undefined) throw new Error("validateTimeout needs the catalogue's sdk.validation codes");
-  const max = options?.maxTimeoutS ?? LIMITS.maxExecTimeoutS;
+  // The ceiling, limits.max_exec_timeout_s, is a limit only some APIs have: a catalogue with
+  // sdk.validation has it (errcat checks), but the type of LIMITS names it only when it does.
+  const ceiling = (LIMITS as unknown as { readonly maxExecTimeoutS?: number }).maxExecTimeoutS;
+  const max = options?.maxTimeoutS ?? ceiling ?? Infinity;
   if (typeof timeoutS !== "number" || !Number.isFinite(timeoutS)) {
     throw sdkError<ErrorOf<Validation["invalid"]>>(codes.invalid, []);
   }

@@ -77,9 +77,22 @@ __all__ = [
 ]
 
 HELPERS: "dict[str, str]" = {
+    "DEFAULT_EXEC_TIMEOUT_S": "._generated.catalogue",
+    "DEFAULT_RUN_CODE_TIMEOUT_S": "._generated.catalogue",
+    "MAX_EXEC_TIMEOUT_S": "._generated.catalogue",
 }
 """The runtime's names this catalogue's ``sdk`` section enables, with the module that defines each:
 the package exports them beside the classes (and has none of the others)."""
+if TYPE_CHECKING:
+    from .catalogue import DEFAULT_EXEC_TIMEOUT_S as DEFAULT_EXEC_TIMEOUT_S
+    from .catalogue import DEFAULT_RUN_CODE_TIMEOUT_S as DEFAULT_RUN_CODE_TIMEOUT_S
+    from .catalogue import MAX_EXEC_TIMEOUT_S as MAX_EXEC_TIMEOUT_S
+
+    __all__ += [
+        "DEFAULT_EXEC_TIMEOUT_S",
+        "DEFAULT_RUN_CODE_TIMEOUT_S",
+        "MAX_EXEC_TIMEOUT_S",
+    ]
 
 
 class AmbiguousToolError(ToolError):
