@@ -12,6 +12,7 @@
  */
 
 import { AgentRunError, type AgentRunErrorInit } from "./base.js";
+import { CLASS_NAMES_ELSEWHERE } from "./generated/catalogue.js";
 import { ERROR_CLASSES } from "./generated/errors.js";
 import { sanitizeText } from "./sanitize.js";
 
@@ -23,14 +24,17 @@ function ownMember(data: object, key: string): unknown {
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** The class of a JSON error: its code's; for a finer code, the class `type` names; else the base class. */
+/** The class of a JSON error: its code's; for a finer code, the class `type` names (here or in another SDK); else the base class. */
 function revivedClass(code: string, typeName: unknown): typeof AgentRunError {
   let named: typeof AgentRunError | undefined;
   for (const cls of ERROR_CLASSES) {
     if (cls.code === code) return cls;
     if (code !== "" && typeof typeName === "string" && cls.spec.className === typeName) named = cls;
   }
-  return named ?? AgentRunError;
+  if (named !== undefined || code === "" || typeof typeName !== "string") return named ?? AgentRunError;
+  // A class another SDK names otherwise (its `to_dict()` wrote that name).
+  const elsewhere = CLASS_NAMES_ELSEWHERE.find(([name]) => name === typeName);
+  return (elsewhere && ERROR_CLASSES.find((cls) => cls.code === elsewhere[1])) ?? AgentRunError;
 }
 
 function rebuilt(data: object, base: boolean): AgentRunError {

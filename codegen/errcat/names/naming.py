@@ -11,11 +11,23 @@ from __future__ import annotations
 import importlib.resources
 import json
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from errcat.names.languages import LANGUAGES
 from errcat.names.languages import language as _language
+
+
+class ErrorCodeNames(Protocol):
+    """What :func:`class_names_elsewhere` reads of a code (an :class:`errcat.model.codes.ErrorCode`)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def class_names(self) -> Mapping[str, str]: ...
 
 CODE_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 """What a code must look like: lower snake_case ASCII."""
@@ -138,3 +150,21 @@ def base_class_problem(language: str, name: str) -> str | None:
     if name in {lang.runtime_base for lang in LANGUAGES}:
         return None
     return class_problem(language, name, "")
+
+
+def class_names_elsewhere(codes: Iterable[ErrorCodeNames], language: str) -> list[tuple[str, str]]:
+    """The class names the other SDK languages give a code where ``language`` names it otherwise.
+
+    Each pair is (name, code), sorted by name. An error crossing from one SDK to another
+    as its dict (``to_dict()`` / ``toJSON()``) names its class in the language it was made in;
+    this is how the reading SDK finds that class's code. A name ``language`` itself gives
+    a class is left out (its own classes answer first), and so is a name two codes share
+    elsewhere (it would say nothing).
+    """
+    own = {code.class_names[language] for code in codes if language in code.class_names}
+    found: dict[str, set[str]] = {}
+    for code in codes:
+        for lang, name in code.class_names.items():
+            if lang != language and name not in own:
+                found.setdefault(name, set()).add(code.code)
+    return sorted((name, next(iter(c))) for name, c in found.items() if len(c) == 1)

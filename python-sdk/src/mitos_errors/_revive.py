@@ -11,6 +11,7 @@ rebuilds the error of the same class with the same fields from it.
 from __future__ import annotations
 
 from ._base import CLASSES, AgentRunError
+from ._generated.catalogue import CLASS_NAMES_ELSEWHERE
 from ._sanitize import sanitize_text
 
 TYPE_CHECKING = False
@@ -21,7 +22,8 @@ __all__ = ["error_from_dict"]
 
 
 def _class_of(code: str, type_name: object) -> type[AgentRunError]:
-    """The class a dict's error is: its code's; for a finer code, the class ``type`` names; else the base."""
+    """The class a dict's error is: its code's; for a finer code, the class ``type`` names
+    (in this SDK or, through ``CLASS_NAMES_ELSEWHERE``, in another); else the base."""
     cls = CLASSES.get(code)
     if cls is not None:
         return cls
@@ -29,6 +31,7 @@ def _class_of(code: str, type_name: object) -> type[AgentRunError]:
         for known in CLASSES.values():
             if known.__name__ == type_name:
                 return known
+        return CLASSES.get(CLASS_NAMES_ELSEWHERE.get(type_name, ""), AgentRunError)
     return AgentRunError
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from errcat.model import refines
 from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
 from errcat.names.languages import PYTHON
-from errcat.names.naming import known_type_name
+from errcat.names.naming import class_names_elsewhere, known_type_name
 from errcat.render import environment, header_lines, render_template
 from errcat.render.package import package_texts, package_version, readme_prose, runtime_files
 from errcat.render.python.envelope import envelope_models
@@ -282,6 +282,10 @@ def render_catalogue(cat: Catalogue) -> str:
             if c.surfaces
         ],
         chains=[PairView(py_str(c.code), _tuple(list(c.chain))) for c in cat.codes if c.chain],
+        elsewhere=[
+            PairView(py_str(name), py_str(code))
+            for name, code in class_names_elsewhere(cat.codes, PYTHON.key)
+        ],
         context_fields=[PairView(py_str(f.name), py_str(f.type)) for f in cat.context_fields],
         grpc_names=_tuple([s.name for s in cat.grpc_gateway.statuses]),
         grpc_proto_names=_tuple([s.proto_name for s in cat.grpc_gateway.statuses]),

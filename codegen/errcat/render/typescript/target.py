@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from errcat.model import refines
 from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.names.languages import TYPESCRIPT
-from errcat.names.naming import ENVELOPE_TYPE, known_type_name
+from errcat.names.naming import ENVELOPE_TYPE, class_names_elsewhere, known_type_name
 from errcat.render import header_lines, render_template
 from errcat.render.package import package_texts, runtime_files
 from errcat.render.schema import language_schema
@@ -141,6 +141,7 @@ class TsCatalogueView:
     surfaces: tuple[str, ...] = ()
     """Each surface override, resolved, as the array literal ``[code, surface, message, remediation]``."""
     chains: tuple[tuple[str, str], ...] = ()
+    elsewhere: tuple[tuple[str, str], ...] = ()
     """Each code that refines another and the array literal of its chain, nearest first."""
 
 
@@ -244,6 +245,10 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
             string_array((c.code, *texts)) for c in cat.codes for texts in c.surface_texts
         ),
         chains=tuple((string_literal(c.code), string_array(c.chain)) for c in cat.codes if c.chain),
+        elsewhere=tuple(
+            (string_literal(name), string_literal(code))
+            for name, code in class_names_elsewhere(cat.codes, TYPESCRIPT.key)
+        ),
     )
 
 

@@ -1249,6 +1249,12 @@ REFINES_CHAINS: "dict[str, tuple[str, ...]]" = {
 }
 """Every code that refines another, with the codes it refines, nearest first (the envelope's ``refines``)."""
 
+CLASS_NAMES_ELSEWHERE: "dict[str, str]" = {
+    "NotImplementedError": "not_implemented",
+}
+"""The class names the other SDKs give a code where this one names it otherwise, with the code
+(how ``error_from_dict`` reads an error another SDK's ``toJSON()`` wrote)."""
+
 CONTEXT_FIELDS: "dict[str, str]" = {
     "sandbox": "string",
     "path": "string",
