@@ -3,9 +3,6 @@
 //! error's record (testkit.record), `{"none": true}`, `{"threw": ...}` or
 //! `{"text": ...}`.
 
-mod record;
-mod request;
-
 use std::io::{BufRead, Write};
 
 fn main() {
@@ -17,7 +14,7 @@ fn main() {
         if line.trim().is_empty() {
             continue;
         }
-        let answer = request::answer(&line);
+        let answer = errcat_rust_tests::request::answer(&line);
         if writeln!(out, "{answer}")
             .and_then(|()| out.flush())
             .is_err()

@@ -9,11 +9,11 @@ use sha2::{Digest, Sha256};
 use crate::record::{record, to_value};
 
 /// A lone surrogate escape in a request stands for this (no test text holds it).
-const LONE: char = '\u{FDD0}';
+pub const LONE: char = '\u{FDD0}';
 
 /// `line` with each lone UTF-16 surrogate escape replaced by the `LONE` sentinel,
 /// which serde_json refuses but the other testees' JSON readers keep.
-fn mend_surrogates(line: &str) -> String {
+pub fn mend_surrogates(line: &str) -> String {
     let chars: Vec<char> = line.chars().collect();
     let mut out = String::with_capacity(line.len());
     let unit = |at: usize| -> Option<u32> {

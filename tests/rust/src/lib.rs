@@ -1,0 +1,5 @@
+//! The Rust crate's testee of the one test protocol and the helpers its
+//! tests share (tests/README.md).
+
+pub mod record;
+pub mod request;
