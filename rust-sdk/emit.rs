@@ -63,6 +63,7 @@ fn server_code(code: Option<&str>) -> Option<Code> {
 }
 
 /// The code the writer writes for `input`: its code when a server code, else the substitute.
+#[cfg_attr(not(feature = "tonic"), allow(dead_code))]
 pub(crate) fn written_code(input: &EmitInput<'_>) -> Code {
     server_code(input.code).unwrap_or(FALLBACK_SERVER_ERROR)
 }

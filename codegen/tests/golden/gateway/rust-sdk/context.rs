@@ -14,7 +14,6 @@ pub struct AmbiguousToolContext {
 
 impl AmbiguousToolContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         AmbiguousToolContext {
             tool: error.context_text("tool"),
@@ -31,24 +30,9 @@ pub struct AuthFailedContext {
 
 impl AuthFailedContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         AuthFailedContext {
             upstream: error.context_text("upstream"),
-        }
-    }
-}
-
-/// The context of `bad_request`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BadRequestContext {
-}
-
-impl BadRequestContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        BadRequestContext {
         }
     }
 }
@@ -62,7 +46,6 @@ pub struct CallCancelledContext {
 
 impl CallCancelledContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         CallCancelledContext {
             upstream: error.context_text("upstream"),
@@ -81,7 +64,6 @@ pub struct ConfirmationRequiredContext {
 
 impl ConfirmationRequiredContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         ConfirmationRequiredContext {
             action: error.context_text("action"),
@@ -99,24 +81,9 @@ pub struct ConflictContext {
 
 impl ConflictContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         ConflictContext {
             resource: error.context_text("resource"),
-        }
-    }
-}
-
-/// The context of `content_too_large`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ContentTooLargeContext {
-}
-
-impl ContentTooLargeContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        ContentTooLargeContext {
         }
     }
 }
@@ -132,25 +99,10 @@ pub struct ForbiddenContext {
 
 impl ForbiddenContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         ForbiddenContext {
             action: error.context_text("action"),
             required_scopes: error.context_text("required_scopes"),
-        }
-    }
-}
-
-/// The context of `gone`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct GoneContext {
-}
-
-impl GoneContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        GoneContext {
         }
     }
 }
@@ -166,7 +118,6 @@ pub struct InternalContext {
 
 impl InternalContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         InternalContext {
             service: error.context_text("service"),
@@ -186,7 +137,6 @@ pub struct InvalidParamContext {
 
 impl InvalidParamContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         InvalidParamContext {
             action: error.context_text("action"),
@@ -206,7 +156,6 @@ pub struct MissingParamContext {
 
 impl MissingParamContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         MissingParamContext {
             action: error.context_text("action"),
@@ -224,7 +173,6 @@ pub struct NotFoundContext {
 
 impl NotFoundContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         NotFoundContext {
             resource: error.context_text("resource"),
@@ -243,25 +191,10 @@ pub struct RateLimitedContext {
 
 impl RateLimitedContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         RateLimitedContext {
             service: error.context_text("service"),
             retry_after_ms: error.context_integer("retry_after_ms"),
-        }
-    }
-}
-
-/// The context of `request_timeout`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RequestTimeoutContext {
-}
-
-impl RequestTimeoutContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        RequestTimeoutContext {
         }
     }
 }
@@ -277,7 +210,6 @@ pub struct ServiceUnavailableContext {
 
 impl ServiceUnavailableContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         ServiceUnavailableContext {
             service: error.context_text("service"),
@@ -297,25 +229,10 @@ pub struct ToolTimeoutContext {
 
 impl ToolTimeoutContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         ToolTimeoutContext {
             tool: error.context_text("tool"),
             upstream: error.context_text("upstream"),
-        }
-    }
-}
-
-/// The context of `unexpected_status`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct UnexpectedStatusContext {
-}
-
-impl UnexpectedStatusContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        UnexpectedStatusContext {
         }
     }
 }
@@ -333,7 +250,6 @@ pub struct UnknownActionContext {
 
 impl UnknownActionContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         UnknownActionContext {
             action: error.context_text("action"),
@@ -354,7 +270,6 @@ pub struct UnknownInstanceContext {
 
 impl UnknownInstanceContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         UnknownInstanceContext {
             service: error.context_text("service"),
@@ -374,7 +289,6 @@ pub struct UpstreamContext {
 
 impl UpstreamContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         UpstreamContext {
             upstream: error.context_text("upstream"),

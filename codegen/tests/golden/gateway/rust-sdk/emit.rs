@@ -62,6 +62,12 @@ fn server_code(code: Option<&str>) -> Option<Code> {
         .filter(|c| c.spec().emitted_by == Some("server"))
 }
 
+/// The code the writer writes for `input`: its code when a server code, else the substitute.
+#[cfg_attr(not(feature = "tonic"), allow(dead_code))]
+pub(crate) fn written_code(input: &EmitInput<'_>) -> Code {
+    server_code(input.code).unwrap_or(FALLBACK_SERVER_ERROR)
+}
+
 fn clean(text: Option<&str>, forms: &[String]) -> String {
     text.filter(|t| !t.is_empty())
         .map(|t| sanitize_with(t, forms))

@@ -17,6 +17,15 @@ pub(crate) fn status_name(status: &str) -> Option<&'static str> {
         .map(|(_, name, _)| *name)
 }
 
+/// The number of a gRPC status name.
+#[cfg_attr(not(feature = "tonic"), allow(dead_code))]
+pub(crate) fn number_of(name: &str) -> Option<u8> {
+    GRPC_STATUSES
+        .iter()
+        .find(|(_, n, _)| *n == name)
+        .map(|(number, _, _)| *number)
+}
+
 /// A channel the catalogue does not define (a gateway's configuration, not input).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownChannel(pub String);

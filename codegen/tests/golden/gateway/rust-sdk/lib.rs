@@ -23,6 +23,7 @@ mod catalogue;
 mod sanitizer_rules;
 #[rustfmt::skip]
 mod context;
+mod axum_response;
 mod covers;
 mod emit;
 mod error;
@@ -31,9 +32,12 @@ mod headers;
 mod number;
 mod read;
 mod sanitize;
+mod tonic_status;
 mod value;
 mod wire;
 
+#[cfg(feature = "axum")]
+pub use crate::axum_response::{public_envelope, response_of, OriginalError};
 pub use crate::catalogue::*;
 pub use crate::code::{Code, ParseCodeError};
 pub use crate::context::*;
@@ -45,6 +49,8 @@ pub use crate::read::{error_from_body, Headers};
 pub use crate::record::{CodeSpec, Recovery};
 pub use crate::sanitize::{sanitize_text, token_forms};
 pub use crate::sanitizer_rules::{FILTERED, REDACTION, TRUNCATION_MARKER, UNICODE_VERSION};
+#[cfg(feature = "tonic")]
+pub use crate::tonic_status::{ENVELOPE_KEY, ERROR_DOMAIN, HTTP_STATUS_KEY};
 pub use crate::value::Value;
 pub use crate::wire::{fallback_code, refines_walk, WireCode};
 

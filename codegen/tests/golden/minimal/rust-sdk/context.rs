@@ -5,34 +5,6 @@
 
 use crate::error::ApiError;
 
-/// The context of `bad_request`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BadRequestContext {
-}
-
-impl BadRequestContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        BadRequestContext {
-        }
-    }
-}
-
-/// The context of `internal`; a field the error does not carry (or carries with another type) is `None`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct InternalContext {
-}
-
-impl InternalContext {
-    /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
-    pub fn of(error: &ApiError) -> Self {
-        InternalContext {
-        }
-    }
-}
-
 /// The context of `rate_limited`; a field the error does not carry (or carries with another type) is `None`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RateLimitedContext {
@@ -42,7 +14,6 @@ pub struct RateLimitedContext {
 
 impl RateLimitedContext {
     /// The typed context of `error` (whatever its code).
-    #[allow(unused_variables)]
     pub fn of(error: &ApiError) -> Self {
         RateLimitedContext {
             retry_after_ms: error.context_integer("retry_after_ms"),
