@@ -14,17 +14,19 @@ use crate::record::CodeSpec;
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
+    /// `backend_error`: the sandbox backend failed
+    Backend,
     /// `bad_gateway`: bad gateway
     BadGateway,
     /// `bad_request`: request rejected
     BadRequest,
-    /// `body_too_large`: request body too large
+    /// `body_too_large`: request body exceeds the size limit
     BodyTooLarge,
-    /// `budget_exhausted`: sandbox capability budget exhausted
+    /// `budget_exhausted`: the sandbox capability budget for this operation is exhausted
     BudgetExhausted,
-    /// `build_failed`: template build step failed
+    /// `build_failed`: a template build step failed
     BuildFailed,
-    /// `canceled`: request canceled
+    /// `canceled`: the request was canceled before it completed
     RequestCanceled,
     /// `conflict`: request conflicts with the current state
     Conflict,
@@ -32,17 +34,19 @@ pub enum Code {
     ConnectionFailed,
     /// `connection_lost`: connection lost before the response was complete
     ConnectionLost,
-    /// `exec_failed`: command could not be executed
+    /// `devices_missing`: forkd not ready: required host device(s) missing
+    DevicesMissing,
+    /// `exec_failed`: the command could not be executed in the sandbox
     ExecFailed,
     /// `exec_stream_error`: the exec stream reported an error
     ExecStream,
     /// `exec_stream_truncated`: exec stream ended before the exit status
     ExecStreamTruncated,
-    /// `exec_timeout`: execution deadline exceeded
+    /// `exec_timeout`: the execution ran past its requested timeout and was terminated
     ExecutionDeadline,
-    /// `file_failed`: file operation failed
+    /// `file_failed`: the file operation failed in the sandbox
     FileFailed,
-    /// `forbidden`: api key not permitted for this action
+    /// `forbidden`: the customer key is valid but not permitted for this action
     Forbidden,
     /// `fork_rejected`: fork rejected
     ForkRejected,
@@ -52,14 +56,16 @@ pub enum Code {
     ForkUnsupported,
     /// `gateway_timeout`: gateway timeout
     GatewayTimeout,
-    /// `idle_timeout`: sandbox reaped after idle timeout
+    /// `idle_timeout`: the sandbox was reaped after exceeding its idle timeout
     IdleTimeout,
     /// `integration_dependency_missing`: an optional integration dependency is missing
     IntegrationDependencyMissing,
     /// `integration_registration_pending`: registering the integration with its framework is a maintainer step
     IntegrationRegistrationPending,
-    /// `internal`: internal error
+    /// `internal`: an internal error occurred
     Internal,
+    /// `invalid_arguments`: tool arguments are not a JSON object
+    InvalidArguments,
     /// `invalid_expose_label`: invalid expose label
     InvalidExposeLabel,
     /// `invalid_git_credentials`: invalid git credentials reference
@@ -68,7 +74,7 @@ pub enum Code {
     InvalidGitPaths,
     /// `invalid_git_spec`: invalid git argument
     InvalidGitSpec,
-    /// `invalid_input`: request fails a semantic rule
+    /// `invalid_input`: the request body is semantically invalid
     InvalidInput,
     /// `invalid_json`: request body is not valid JSON
     InvalidJson,
@@ -88,6 +94,8 @@ pub enum Code {
     MissingImageOrPool,
     /// `missing_k8s_api`: the cluster client needs a Kubernetes API
     MissingK8sApi,
+    /// `missing_required_argument`: a required tool argument is missing
+    MissingRequiredArgument,
     /// `missing_serve_pool`: serve() needs a pool
     MissingServePool,
     /// `no_default_pool`: default pools are disabled on this client
@@ -98,11 +106,15 @@ pub enum Code {
     NotBound,
     /// `not_found`: no such sandbox
     NotFound,
+    /// `not_implemented`: this operation is not available on this deployment yet
+    NotImplemented,
+    /// `plan_required`: audit-sink streaming requires the Team plan
+    PlanRequired,
     /// `pool_image_mismatch`: default pool serves another image
     PoolImageMismatch,
-    /// `quota_exceeded`: organization quota exceeded
+    /// `quota_exceeded`: the organization has exceeded a hosted-plan quota
     QuotaExceeded,
-    /// `rate_limited`: request rate limit exceeded
+    /// `rate_limited`: the request rate limit for this sandbox was exceeded
     RateLimited,
     /// `ready_timeout`: not ready before the wait timeout
     ReadyTimeout,
@@ -114,20 +126,28 @@ pub enum Code {
     ResponseTimeout,
     /// `revision_not_committed`: revision is not committed
     RevisionNotCommitted,
+    /// `revision_not_found`: fork source revision not found
+    RevisionNotFound,
+    /// `revision_workspace_mismatch`: fork source revision belongs to a different workspace
+    RevisionWorkspaceMismatch,
     /// `run_code_stream_truncated`: run_code stream ended before the result
     RunCodeStreamTruncated,
     /// `sandbox_failed`: sandbox failed
     SandboxFailed,
-    /// `timeout_too_large`: requested timeout exceeds the ceiling
+    /// `timeout_too_large`: the requested timeout exceeds the server ceiling
     TimeoutTooLarge,
-    /// `too_many_streams`: sandbox at its concurrent-stream limit
+    /// `too_many_streams`: the sandbox is at its concurrent-stream limit
     TooManyStreams,
-    /// `unauthorized`: missing or invalid sandbox token
+    /// `tool_not_dispatchable`: the tool is not dispatchable yet
+    ToolNotDispatchable,
+    /// `unauthorized`: the bearer token is missing or invalid for this sandbox
     Unauthorized,
     /// `unavailable`: service unavailable
     Unavailable,
     /// `unexpected_status`: unexpected response status
     UnexpectedStatus,
+    /// `unknown_tool`: no such tool
+    UnknownTool,
     /// `workspace_not_found`: workspace not found
     WorkspaceNotFound,
 }
@@ -135,6 +155,7 @@ pub enum Code {
 impl Code {
     /// Every code, in catalogue order.
     pub const ALL: &'static [Code] = &[
+        Code::Backend,
         Code::BadGateway,
         Code::BadRequest,
         Code::BodyTooLarge,
@@ -144,6 +165,7 @@ impl Code {
         Code::Conflict,
         Code::ConnectionFailed,
         Code::ConnectionLost,
+        Code::DevicesMissing,
         Code::ExecFailed,
         Code::ExecStream,
         Code::ExecStreamTruncated,
@@ -158,6 +180,7 @@ impl Code {
         Code::IntegrationDependencyMissing,
         Code::IntegrationRegistrationPending,
         Code::Internal,
+        Code::InvalidArguments,
         Code::InvalidExposeLabel,
         Code::InvalidGitCredentials,
         Code::InvalidGitPaths,
@@ -172,11 +195,14 @@ impl Code {
         Code::MissingExposeDomain,
         Code::MissingImageOrPool,
         Code::MissingK8sApi,
+        Code::MissingRequiredArgument,
         Code::MissingServePool,
         Code::NoDefaultPool,
         Code::NoDiff,
         Code::NotBound,
         Code::NotFound,
+        Code::NotImplemented,
+        Code::PlanRequired,
         Code::PoolImageMismatch,
         Code::QuotaExceeded,
         Code::RateLimited,
@@ -185,19 +211,24 @@ impl Code {
         Code::ReservedExposeLabel,
         Code::ResponseTimeout,
         Code::RevisionNotCommitted,
+        Code::RevisionNotFound,
+        Code::RevisionWorkspaceMismatch,
         Code::RunCodeStreamTruncated,
         Code::SandboxFailed,
         Code::TimeoutTooLarge,
         Code::TooManyStreams,
+        Code::ToolNotDispatchable,
         Code::Unauthorized,
         Code::Unavailable,
         Code::UnexpectedStatus,
+        Code::UnknownTool,
         Code::WorkspaceNotFound,
     ];
 
     /// The wire spelling of the code (`rate_limited`).
     pub const fn as_str(self) -> &'static str {
         match self {
+            Code::Backend => "backend_error",
             Code::BadGateway => "bad_gateway",
             Code::BadRequest => "bad_request",
             Code::BodyTooLarge => "body_too_large",
@@ -207,6 +238,7 @@ impl Code {
             Code::Conflict => "conflict",
             Code::ConnectionFailed => "connection_failed",
             Code::ConnectionLost => "connection_lost",
+            Code::DevicesMissing => "devices_missing",
             Code::ExecFailed => "exec_failed",
             Code::ExecStream => "exec_stream_error",
             Code::ExecStreamTruncated => "exec_stream_truncated",
@@ -221,6 +253,7 @@ impl Code {
             Code::IntegrationDependencyMissing => "integration_dependency_missing",
             Code::IntegrationRegistrationPending => "integration_registration_pending",
             Code::Internal => "internal",
+            Code::InvalidArguments => "invalid_arguments",
             Code::InvalidExposeLabel => "invalid_expose_label",
             Code::InvalidGitCredentials => "invalid_git_credentials",
             Code::InvalidGitPaths => "invalid_git_paths",
@@ -235,11 +268,14 @@ impl Code {
             Code::MissingExposeDomain => "missing_expose_domain",
             Code::MissingImageOrPool => "missing_image_or_pool",
             Code::MissingK8sApi => "missing_k8s_api",
+            Code::MissingRequiredArgument => "missing_required_argument",
             Code::MissingServePool => "missing_serve_pool",
             Code::NoDefaultPool => "no_default_pool",
             Code::NoDiff => "no_diff",
             Code::NotBound => "not_bound",
             Code::NotFound => "not_found",
+            Code::NotImplemented => "not_implemented",
+            Code::PlanRequired => "plan_required",
             Code::PoolImageMismatch => "pool_image_mismatch",
             Code::QuotaExceeded => "quota_exceeded",
             Code::RateLimited => "rate_limited",
@@ -248,13 +284,17 @@ impl Code {
             Code::ReservedExposeLabel => "reserved_expose_label",
             Code::ResponseTimeout => "response_timeout",
             Code::RevisionNotCommitted => "revision_not_committed",
+            Code::RevisionNotFound => "revision_not_found",
+            Code::RevisionWorkspaceMismatch => "revision_workspace_mismatch",
             Code::RunCodeStreamTruncated => "run_code_stream_truncated",
             Code::SandboxFailed => "sandbox_failed",
             Code::TimeoutTooLarge => "timeout_too_large",
             Code::TooManyStreams => "too_many_streams",
+            Code::ToolNotDispatchable => "tool_not_dispatchable",
             Code::Unauthorized => "unauthorized",
             Code::Unavailable => "unavailable",
             Code::UnexpectedStatus => "unexpected_status",
+            Code::UnknownTool => "unknown_tool",
             Code::WorkspaceNotFound => "workspace_not_found",
         }
     }
@@ -268,7 +308,7 @@ impl Code {
     pub fn surface(self, surface: &str) -> Option<(Option<&'static str>, Option<&'static str>)> {
         match (self, surface) {
             (Code::Unauthorized, "console") => Some((Some("the request is not authenticated: no valid console session"), Some("Sign in at /login to start a session; the browser then sends the mitos_session cookie on every console request automatically."))),
-            (Code::Unauthorized, "public_gateway") => Some((Some("the request is not authenticated: missing or invalid api key"), Some("Send Authorization: Bearer (it starts with mitos_live_); create or manage keys in the console."))),
+            (Code::Unauthorized, "public_gateway") => Some((Some("the request is not authenticated: missing or invalid api key"), Some("Send Authorization: Bearer <your mitos api key> (it starts with mitos_live_); create or manage keys in the console."))),
             _ => None,
         }
     }
@@ -276,6 +316,7 @@ impl Code {
     /// The codes this code refines, nearest first (what servers send as `error.refines`).
     pub const fn refines(self) -> &'static [&'static str] {
         match self {
+            Code::Backend => &[],
             Code::BadGateway => &[],
             Code::BadRequest => &[],
             Code::BodyTooLarge => &[],
@@ -285,6 +326,7 @@ impl Code {
             Code::Conflict => &[],
             Code::ConnectionFailed => &[],
             Code::ConnectionLost => &[],
+            Code::DevicesMissing => &[],
             Code::ExecFailed => &[],
             Code::ExecStream => &[],
             Code::ExecStreamTruncated => &[],
@@ -299,6 +341,7 @@ impl Code {
             Code::IntegrationDependencyMissing => &[],
             Code::IntegrationRegistrationPending => &[],
             Code::Internal => &[],
+            Code::InvalidArguments => &[],
             Code::InvalidExposeLabel => &[],
             Code::InvalidGitCredentials => &[],
             Code::InvalidGitPaths => &[],
@@ -313,11 +356,14 @@ impl Code {
             Code::MissingExposeDomain => &[],
             Code::MissingImageOrPool => &[],
             Code::MissingK8sApi => &[],
+            Code::MissingRequiredArgument => &[],
             Code::MissingServePool => &[],
             Code::NoDefaultPool => &[],
             Code::NoDiff => &[],
             Code::NotBound => &[],
             Code::NotFound => &[],
+            Code::NotImplemented => &[],
+            Code::PlanRequired => &[],
             Code::PoolImageMismatch => &[],
             Code::QuotaExceeded => &[],
             Code::RateLimited => &[],
@@ -326,13 +372,17 @@ impl Code {
             Code::ReservedExposeLabel => &[],
             Code::ResponseTimeout => &[],
             Code::RevisionNotCommitted => &[],
+            Code::RevisionNotFound => &[],
+            Code::RevisionWorkspaceMismatch => &[],
             Code::RunCodeStreamTruncated => &[],
             Code::SandboxFailed => &[],
             Code::TimeoutTooLarge => &[],
             Code::TooManyStreams => &[],
+            Code::ToolNotDispatchable => &[],
             Code::Unauthorized => &[],
             Code::Unavailable => &[],
             Code::UnexpectedStatus => &[],
+            Code::UnknownTool => &[],
             Code::WorkspaceNotFound => &[],
         }
     }
@@ -355,6 +405,7 @@ impl FromStr for Code {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         match text {
+            "backend_error" => Ok(Code::Backend),
             "bad_gateway" => Ok(Code::BadGateway),
             "bad_request" => Ok(Code::BadRequest),
             "body_too_large" => Ok(Code::BodyTooLarge),
@@ -364,6 +415,7 @@ impl FromStr for Code {
             "conflict" => Ok(Code::Conflict),
             "connection_failed" => Ok(Code::ConnectionFailed),
             "connection_lost" => Ok(Code::ConnectionLost),
+            "devices_missing" => Ok(Code::DevicesMissing),
             "exec_failed" => Ok(Code::ExecFailed),
             "exec_stream_error" => Ok(Code::ExecStream),
             "exec_stream_truncated" => Ok(Code::ExecStreamTruncated),
@@ -378,6 +430,7 @@ impl FromStr for Code {
             "integration_dependency_missing" => Ok(Code::IntegrationDependencyMissing),
             "integration_registration_pending" => Ok(Code::IntegrationRegistrationPending),
             "internal" => Ok(Code::Internal),
+            "invalid_arguments" => Ok(Code::InvalidArguments),
             "invalid_expose_label" => Ok(Code::InvalidExposeLabel),
             "invalid_git_credentials" => Ok(Code::InvalidGitCredentials),
             "invalid_git_paths" => Ok(Code::InvalidGitPaths),
@@ -392,11 +445,14 @@ impl FromStr for Code {
             "missing_expose_domain" => Ok(Code::MissingExposeDomain),
             "missing_image_or_pool" => Ok(Code::MissingImageOrPool),
             "missing_k8s_api" => Ok(Code::MissingK8sApi),
+            "missing_required_argument" => Ok(Code::MissingRequiredArgument),
             "missing_serve_pool" => Ok(Code::MissingServePool),
             "no_default_pool" => Ok(Code::NoDefaultPool),
             "no_diff" => Ok(Code::NoDiff),
             "not_bound" => Ok(Code::NotBound),
             "not_found" => Ok(Code::NotFound),
+            "not_implemented" => Ok(Code::NotImplemented),
+            "plan_required" => Ok(Code::PlanRequired),
             "pool_image_mismatch" => Ok(Code::PoolImageMismatch),
             "quota_exceeded" => Ok(Code::QuotaExceeded),
             "rate_limited" => Ok(Code::RateLimited),
@@ -405,13 +461,17 @@ impl FromStr for Code {
             "reserved_expose_label" => Ok(Code::ReservedExposeLabel),
             "response_timeout" => Ok(Code::ResponseTimeout),
             "revision_not_committed" => Ok(Code::RevisionNotCommitted),
+            "revision_not_found" => Ok(Code::RevisionNotFound),
+            "revision_workspace_mismatch" => Ok(Code::RevisionWorkspaceMismatch),
             "run_code_stream_truncated" => Ok(Code::RunCodeStreamTruncated),
             "sandbox_failed" => Ok(Code::SandboxFailed),
             "timeout_too_large" => Ok(Code::TimeoutTooLarge),
             "too_many_streams" => Ok(Code::TooManyStreams),
+            "tool_not_dispatchable" => Ok(Code::ToolNotDispatchable),
             "unauthorized" => Ok(Code::Unauthorized),
             "unavailable" => Ok(Code::Unavailable),
             "unexpected_status" => Ok(Code::UnexpectedStatus),
+            "unknown_tool" => Ok(Code::UnknownTool),
             "workspace_not_found" => Ok(Code::WorkspaceNotFound),
             _ => Err(ParseCodeError(text.to_owned())),
         }

@@ -10,6 +10,11 @@ use crate::error::ApiError;
 use crate::value::Value;
 
 impl ApiError {
+    /// `backend_error`: the sandbox backend failed
+    pub fn backend_error() -> ApiError {
+        ApiError::new(Code::Backend)
+    }
+
     /// `bad_gateway`: bad gateway
     pub fn bad_gateway() -> ApiError {
         ApiError::new(Code::BadGateway)
@@ -20,12 +25,12 @@ impl ApiError {
         ApiError::new(Code::BadRequest)
     }
 
-    /// `body_too_large`: request body too large
+    /// `body_too_large`: request body exceeds the size limit
     pub fn body_too_large() -> ApiError {
         ApiError::new(Code::BodyTooLarge)
     }
 
-    /// `budget_exhausted`: sandbox capability budget exhausted
+    /// `budget_exhausted`: the sandbox capability budget for this operation is exhausted
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     /// * `dimension`: The budget or quota dimension that ran out (for example forks, checkpoints, concurrent_sandboxes).
@@ -37,7 +42,7 @@ impl ApiError {
             .with_context("remaining", Value::from(remaining))
     }
 
-    /// `build_failed`: template build step failed
+    /// `build_failed`: a template build step failed
     ///
     /// * `step`: The zero-based index of the template build step that failed.
     /// * `step_kind`: The kind of the failed build step, as written in the template (for example run or copy).
@@ -47,7 +52,7 @@ impl ApiError {
             .with_context("step_kind", Value::from(step_kind))
     }
 
-    /// `canceled`: request canceled
+    /// `canceled`: the request was canceled before it completed
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     pub fn canceled(sandbox: &str) -> ApiError {
@@ -70,7 +75,12 @@ impl ApiError {
         ApiError::new(Code::ConnectionLost)
     }
 
-    /// `exec_failed`: command could not be executed
+    /// `devices_missing`: forkd not ready: required host device(s) missing
+    pub fn devices_missing() -> ApiError {
+        ApiError::new(Code::DevicesMissing)
+    }
+
+    /// `exec_failed`: the command could not be executed in the sandbox
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     pub fn exec_failed(sandbox: &str) -> ApiError {
@@ -88,7 +98,7 @@ impl ApiError {
         ApiError::new(Code::ExecStreamTruncated)
     }
 
-    /// `exec_timeout`: execution deadline exceeded
+    /// `exec_timeout`: the execution ran past its requested timeout and was terminated
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     /// * `timeout_s`: The execution deadline, in seconds, that the command hit.
@@ -104,7 +114,7 @@ impl ApiError {
             .with_context("stderr", Value::from(stderr))
     }
 
-    /// `file_failed`: file operation failed
+    /// `file_failed`: the file operation failed in the sandbox
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     /// * `path`: The in-sandbox file path of the failed file operation.
@@ -114,7 +124,7 @@ impl ApiError {
             .with_context("path", Value::from(path))
     }
 
-    /// `forbidden`: api key not permitted for this action
+    /// `forbidden`: the customer key is valid but not permitted for this action
     ///
     /// * `op`: The API operation that was refused (for example sandboxes.create).
     pub fn forbidden(op: &str) -> ApiError {
@@ -150,7 +160,7 @@ impl ApiError {
         ApiError::new(Code::GatewayTimeout)
     }
 
-    /// `idle_timeout`: sandbox reaped after idle timeout
+    /// `idle_timeout`: the sandbox was reaped after exceeding its idle timeout
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     pub fn idle_timeout(sandbox: &str) -> ApiError {
@@ -171,9 +181,14 @@ impl ApiError {
         ApiError::new(Code::IntegrationRegistrationPending)
     }
 
-    /// `internal`: internal error
+    /// `internal`: an internal error occurred
     pub fn internal() -> ApiError {
         ApiError::new(Code::Internal)
+    }
+
+    /// `invalid_arguments`: tool arguments are not a JSON object
+    pub fn invalid_arguments() -> ApiError {
+        ApiError::new(Code::InvalidArguments)
     }
 
     /// `invalid_expose_label`: invalid expose label
@@ -199,7 +214,7 @@ impl ApiError {
         ApiError::new(Code::InvalidGitSpec)
     }
 
-    /// `invalid_input`: request fails a semantic rule
+    /// `invalid_input`: the request body is semantically invalid
     pub fn invalid_input() -> ApiError {
         ApiError::new(Code::InvalidInput)
     }
@@ -261,6 +276,11 @@ impl ApiError {
         ApiError::new(Code::MissingK8sApi)
     }
 
+    /// `missing_required_argument`: a required tool argument is missing
+    pub fn missing_required_argument() -> ApiError {
+        ApiError::new(Code::MissingRequiredArgument)
+    }
+
     /// `missing_serve_pool`: serve() needs a pool
     pub fn missing_serve_pool() -> ApiError {
         ApiError::new(Code::MissingServePool)
@@ -298,6 +318,16 @@ impl ApiError {
             .with_context("sandbox", Value::from(sandbox))
     }
 
+    /// `not_implemented`: this operation is not available on this deployment yet
+    pub fn not_implemented() -> ApiError {
+        ApiError::new(Code::NotImplemented)
+    }
+
+    /// `plan_required`: audit-sink streaming requires the Team plan
+    pub fn plan_required() -> ApiError {
+        ApiError::new(Code::PlanRequired)
+    }
+
     /// `pool_image_mismatch`: default pool serves another image
     ///
     /// * `pool`: The SandboxPool the call named or resolved to.
@@ -308,7 +338,7 @@ impl ApiError {
             .with_context("image", Value::from(image))
     }
 
-    /// `quota_exceeded`: organization quota exceeded
+    /// `quota_exceeded`: the organization has exceeded a hosted-plan quota
     ///
     /// * `op`: The API operation that was refused (for example sandboxes.create).
     /// * `dimension`: The budget or quota dimension that ran out (for example forks, checkpoints, concurrent_sandboxes).
@@ -320,7 +350,7 @@ impl ApiError {
             .with_context("limit", Value::from(limit))
     }
 
-    /// `rate_limited`: request rate limit exceeded
+    /// `rate_limited`: the request rate limit for this sandbox was exceeded
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     /// * `retry_after_ms`: The delay, in milliseconds, to wait before retrying.
@@ -366,6 +396,24 @@ impl ApiError {
             .with_context("revision", Value::from(revision))
     }
 
+    /// `revision_not_found`: fork source revision not found
+    ///
+    /// * `revision`: The WorkspaceRevision the call targeted.
+    pub fn revision_not_found(revision: &str) -> ApiError {
+        ApiError::new(Code::RevisionNotFound)
+            .with_context("revision", Value::from(revision))
+    }
+
+    /// `revision_workspace_mismatch`: fork source revision belongs to a different workspace
+    ///
+    /// * `revision`: The WorkspaceRevision the call targeted.
+    /// * `workspace`: The Workspace the call targeted.
+    pub fn revision_workspace_mismatch(revision: &str, workspace: &str) -> ApiError {
+        ApiError::new(Code::RevisionWorkspaceMismatch)
+            .with_context("revision", Value::from(revision))
+            .with_context("workspace", Value::from(workspace))
+    }
+
     /// `run_code_stream_truncated`: run_code stream ended before the result
     pub fn run_code_stream_truncated() -> ApiError {
         ApiError::new(Code::RunCodeStreamTruncated)
@@ -381,7 +429,7 @@ impl ApiError {
             .with_context("reason", Value::from(reason))
     }
 
-    /// `timeout_too_large`: requested timeout exceeds the ceiling
+    /// `timeout_too_large`: the requested timeout exceeds the server ceiling
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     /// * `requested_s`: The timeout, in seconds, that the caller asked for.
@@ -393,7 +441,7 @@ impl ApiError {
             .with_context("max_timeout_s", Value::from(max_timeout_s))
     }
 
-    /// `too_many_streams`: sandbox at its concurrent-stream limit
+    /// `too_many_streams`: the sandbox is at its concurrent-stream limit
     ///
     /// * `sandbox`: The sandbox id the call targeted.
     pub fn too_many_streams(sandbox: &str) -> ApiError {
@@ -401,7 +449,12 @@ impl ApiError {
             .with_context("sandbox", Value::from(sandbox))
     }
 
-    /// `unauthorized`: missing or invalid sandbox token
+    /// `tool_not_dispatchable`: the tool is not dispatchable yet
+    pub fn tool_not_dispatchable() -> ApiError {
+        ApiError::new(Code::ToolNotDispatchable)
+    }
+
+    /// `unauthorized`: the bearer token is missing or invalid for this sandbox
     pub fn unauthorized() -> ApiError {
         ApiError::new(Code::Unauthorized)
     }
@@ -417,6 +470,11 @@ impl ApiError {
     /// `unexpected_status`: unexpected response status
     pub fn unexpected_status() -> ApiError {
         ApiError::new(Code::UnexpectedStatus)
+    }
+
+    /// `unknown_tool`: no such tool
+    pub fn unknown_tool() -> ApiError {
+        ApiError::new(Code::UnknownTool)
     }
 
     /// `workspace_not_found`: workspace not found

@@ -463,6 +463,41 @@ impl RevisionNotCommittedContext {
     }
 }
 
+/// The context of `revision_not_found`; a field the error does not carry (or carries with another type) is `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RevisionNotFoundContext {
+    /// The WorkspaceRevision the call targeted.
+    pub revision: Option<String>,
+}
+
+impl RevisionNotFoundContext {
+    /// The typed context of `error` (whatever its code).
+    pub fn of(error: &ApiError) -> Self {
+        RevisionNotFoundContext {
+            revision: error.context_text("revision"),
+        }
+    }
+}
+
+/// The context of `revision_workspace_mismatch`; a field the error does not carry (or carries with another type) is `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RevisionWorkspaceMismatchContext {
+    /// The WorkspaceRevision the call targeted.
+    pub revision: Option<String>,
+    /// The Workspace the call targeted.
+    pub workspace: Option<String>,
+}
+
+impl RevisionWorkspaceMismatchContext {
+    /// The typed context of `error` (whatever its code).
+    pub fn of(error: &ApiError) -> Self {
+        RevisionWorkspaceMismatchContext {
+            revision: error.context_text("revision"),
+            workspace: error.context_text("workspace"),
+        }
+    }
+}
+
 /// The context of `sandbox_failed`; a field the error does not carry (or carries with another type) is `None`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SandboxFailedContext {

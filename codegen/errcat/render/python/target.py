@@ -241,7 +241,8 @@ def render_init(cat: Catalogue) -> str:
 def render_overloads(cat: Catalogue) -> str:
     """The stub-only ``overloads`` module: ``lookup`` and ``error_for_code`` typed per code."""
     classes = [class_view(c, cat) for c in cat.codes]
-    imported = sorted({cat.base_class, *(c.name for c in classes)})  # in the order isort keeps
+    # in the order isort keeps: by name, ignoring case
+    imported = sorted({cat.base_class, *(c.name for c in classes)}, key=lambda n: (n.lower(), n))
     return render_template("python/overloads.pyi.jinja", cat, classes=classes, imported=imported)
 
 
@@ -261,6 +262,19 @@ def render_catalogue(cat: Catalogue) -> str:
         server_error=py_str(cat.fallback.server_error),
         default=py_str(cat.fallback.default),
         retired=[PairView(py_str(r.code), py_str(r.replaced_by or "")) for r in cat.retired],
+        surfaces=[
+            PairView(
+                py_str(c.code),
+                "{"
+                + ", ".join(
+                    f"{py_str(s)}: ({py_str(m)}, {py_str(r)})" for s, m, r in c.surface_texts
+                )
+                + "}",
+            )
+            for c in cat.codes
+            if c.surfaces
+        ],
+        chains=[PairView(py_str(c.code), _tuple(list(c.chain))) for c in cat.codes if c.chain],
         context_fields=[PairView(py_str(f.name), py_str(f.type)) for f in cat.context_fields],
         grpc_names=_tuple([s.name for s in cat.grpc_gateway.statuses]),
         grpc_proto_names=_tuple([s.proto_name for s in cat.grpc_gateway.statuses]),
