@@ -176,7 +176,7 @@ def _typescript(
 RUST_TESTEE = paths.REPO / "tests" / "rust" / "Cargo.toml"
 """The Rust crate's testee (``tests/rust``, binary ``testee``), built and run with cargo."""
 
-RUST_OPS = frozenset({"body", "error_for_code", "construct", "code_for_grpc", "sanitize"})
+RUST_OPS = frozenset({"body", "error_for_code", "construct", "code_for_grpc", "sanitize", "emit"})
 """The requests the Rust crate answers. It reads bytes a caller's HTTP client already
 read (no ``response`` or ``fetch``: it wraps no client), and has no exec helpers
 (``error_for_exit``, ``validate_timeout``): its testee answers those with ``threw``."""

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use mitos_errors::{code_for_grpc, error_from_body, sanitize_text, ApiError, Code};
+use mitos_errors::{
+    code_for_grpc, envelope_bytes, error_from_body, sanitize_text, ApiError, Code, EmitInput,
+};
 use serde_json::{json, Map, Value as Json};
 use sha2::{Digest, Sha256};
 
@@ -228,6 +230,41 @@ fn op_code_for_grpc(r: &Json) -> Json {
     })
 }
 
+fn op_emit(r: &Json) -> Json {
+    let context = r.get("context").cloned().unwrap_or(Json::Null).to_string();
+    let context = match serde_json::from_str(&context.replace(LONE, "\\u0000")) {
+        Ok(c) => match to_value(&c) {
+            mitos_errors::Value::Object(members) => members,
+            _ => Default::default(),
+        },
+        Err(_) => Default::default(),
+    };
+    let texts: Vec<Option<String>> = [
+        "code",
+        "surface",
+        "message",
+        "remediation",
+        "request_id",
+        "token",
+    ]
+    .iter()
+    .map(|name| text(r, name))
+    .collect();
+    let cause = text(r, "cause").unwrap_or_default();
+    let sent = envelope_bytes(&EmitInput {
+        code: texts[0].as_deref(),
+        surface: texts[1].as_deref(),
+        message: texts[2].as_deref(),
+        remediation: texts[3].as_deref(),
+        cause: &cause,
+        context: Some(&context),
+        request_id: texts[4].as_deref(),
+        token: texts[5].as_deref(),
+    });
+    let headers: Vec<Json> = sent.headers.iter().map(|(n, v)| json!([n, v])).collect();
+    json!({ "status": sent.status, "headers": headers, "body": sent.body })
+}
+
 /// The answer to one request line.
 pub fn answer(line: &str) -> Json {
     let r: Json = match serde_json::from_str(&mend_surrogates(line)) {
@@ -239,6 +276,7 @@ pub fn answer(line: &str) -> Json {
         Some("error_for_code") => op_error_for_code(&r),
         Some("construct") => op_construct(&r),
         Some("code_for_grpc") => op_code_for_grpc(&r),
+        Some("emit") => op_emit(&r),
         Some("sanitize") => {
             let t = text(&r, "text").unwrap_or_default();
             json!({ "text": sanitize_text(&t, text(&r, "token").as_deref()) })
