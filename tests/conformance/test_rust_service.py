@@ -59,7 +59,7 @@ def service() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def answers(service: str) -> dict[str, dict[str, dict[str, Any]]]:
+def answers(service: str, class_names: dict[str, str]) -> dict[str, dict[str, dict[str, Any]]]:
     requests = [
         {"id": v.name, "op": "response", "url": f"{service}/emit/{i}", "token": v.input.token}
         for i, v in enumerate(VECTORS)
@@ -68,7 +68,10 @@ def answers(service: str) -> dict[str, dict[str, dict[str, Any]]]:
         {"id": name, "op": "response", "url": f"{service}/error/{name}", "token": None}
         for name in NAMED
     ]
-    return {lang: testees.answers_by_id(testees.run(lang, requests)) for lang in READERS}
+    return {
+        lang: testees.answers_by_id(testees.run(lang, requests, class_names=class_names))
+        for lang in READERS
+    }
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=lambda v: v.name)
