@@ -36,7 +36,17 @@ OLDEST_TS = TOOLS / "node_modules" / "typescript-oldest"
 
 nox.needs_version = ">=2024.3.2"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.sessions = ["lint", "typecheck", "check", "tests", "ts", "compat", "breaking", "fuzz"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "check",
+    "rust",
+    "tests",
+    "ts",
+    "compat",
+    "breaking",
+    "fuzz",
+]
 nox.options.error_on_missing_interpreters = True
 
 # uv venvs import slowly on machines that set PYTHONDONTWRITEBYTECODE unless
@@ -244,6 +254,29 @@ def tests(session: nox.Session) -> None:
 # from the environment), and the tests that measure how the generator's work grows.
 QUICK_BUDGETS = {"ERRCAT_DIFF_EXAMPLES": "5"}
 QUICK_DESELECT = "not grows_linearly"
+
+
+RUST_CRATES = (ROOT / "rust-sdk", ROOT / "tests" / "rust")
+"""The generated crate, then its hand-written tests (a crate depending on it by path)."""
+
+
+@nox.session(venv_backend="none")
+def rust(session: nox.Session) -> None:
+    """The Rust crate and its tests: rustfmt, clippy (every feature) and cargo test.
+
+    Both crates build into one target folder, ``rust-sdk/target`` (the Rust
+    testee the conformance tests run uses it too), so the dependencies and the
+    heavy features (axum, tonic) are built once.
+    """
+    env = {"CARGO_TARGET_DIR": str(ROOT / "rust-sdk" / "target")}
+    for crate in RUST_CRATES:
+        manifest = ("--manifest-path", str(crate / "Cargo.toml"))
+        session.run("cargo", "fmt", *manifest, "--check", external=True, env=env)
+        clippy = ("clippy", *manifest, "--all-features", "--all-targets", "--locked")
+        session.run("cargo", *clippy, "--", "-D", "warnings", external=True, env=env)
+        session.run(
+            "cargo", "test", *manifest, "--all-features", "--locked", external=True, env=env
+        )
 
 
 @nox.session(venv_backend="none", default=False)

@@ -1,7 +1,8 @@
 """Add up the test counts of every suite in a CI log into one closing line.
 
-Reads pytest's summary lines (``== 12 passed, 1 failed in 3.0s ==``) and
-node --test's (``# pass 40`` / ``# fail 0``), and prints
+Reads pytest's summary lines (``== 12 passed, 1 failed in 3.0s ==``),
+node --test's (``# pass 40`` / ``# fail 0``) and cargo test's
+(``test result: ok. 12 passed; 0 failed; 1 ignored; ...``), and prints
 ``N passed, N failed`` as the last line. A suite that ran no test, or a
 non-zero exit status with no counted failure, is reported as a failure.
 """
@@ -14,6 +15,7 @@ import sys
 PYTEST = re.compile(r"^=+ (?P<body>.*?) in [0-9.]+s(?: \([^)]*\))? =+$")
 PYTEST_PART = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 NODE = re.compile(r"^[#ℹ] (pass|fail|skipped|cancelled) (\d+)$")
+CARGO = re.compile(r"^test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored;")
 
 
 def main(log_path: str, status: str) -> int:
@@ -30,6 +32,12 @@ def main(log_path: str, status: str) -> int:
                         skipped += int(count)
                     else:
                         failed += int(count)
+                continue
+            cargo = CARGO.match(line.strip())
+            if cargo:
+                passed += int(cargo.group(1))
+                failed += int(cargo.group(2))
+                skipped += int(cargo.group(3))
                 continue
             match = NODE.match(line.strip())
             if match:

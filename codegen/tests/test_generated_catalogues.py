@@ -116,6 +116,8 @@ def allowed_spans(data: dict[str, Any]) -> set[str]:
     names |= set(data["codes"]) | set(data["context_fields"]) | set(data.get("retired", {}))
     names |= {data["base_class"], data["packages"]["python"]["module"]}
     names |= {data["packages"]["typescript"]["package"]}
+    rust = data["packages"].get("rust", {"crate": data["packages"]["python"]["distribution"]})
+    names.add(rust["crate"])
     if data.get("conditions"):
         names.add("status.conditions")  # where the section's reasons show (the meta-schema's word)
     for spec in data["codes"].values():

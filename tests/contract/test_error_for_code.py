@@ -83,11 +83,13 @@ def test_generated_constructor_calls_agree_with_the_rule_in_both_sdks(data: st.D
         found = []
         for lang in testees.LANGUAGES:
             found += [f"{lang}: {d}" for d in _differences(answers[lang][index], want)]
-        py, ts = (answers[lang][index] for lang in testees.LANGUAGES)
+        first, *others = testees.LANGUAGES
         if want is not None:
             found += [
-                f"{k}: python {py.get(k)!r}, typescript {ts.get(k)!r}"
+                f"{k}: {first} {answers[first][index].get(k)!r}, {lang} {got.get(k)!r}"
+                for lang in others
+                for got in [answers[lang][index]]
                 for k in FIELDS
-                if py.get(k) != ts.get(k)
+                if answers[first][index].get(k) != got.get(k)
             ]
         assert not found, f"{call}: " + "; ".join(found)

@@ -301,8 +301,36 @@ def test_typescript_cycles_through_export_from_and_type_imports_are_found(tmp_pa
     ]
 
 
+_RUST_PATH = re.compile(r"\bcrate::([a-z_][a-z0-9_]*)")
+
+
+def rust_graph(root: Path) -> dict[str, list[Edge]]:
+    """The graph of the Rust runtime's modules (one per ``.rs`` file): each ``crate::m`` a module names.
+
+    Only the hand-written modules are nodes; the generated ones (``crate::code``...) are not here.
+    """
+    files = {p.stem: p for p in sorted(root.glob("*.rs"))}
+    graph: dict[str, list[Edge]] = {name: [] for name in files}
+    for name, path in files.items():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for target in _RUST_PATH.findall(line):
+                if target in files and target != name:
+                    graph[name].append(Edge(name, target, number))
+    return graph
+
+
+def test_rust_runtime_has_no_import_cycle() -> None:
+    root = RUNTIMES["rust"]
+    graph = rust_graph(root)
+    assert "error" in graph
+    assert any(edge.target == "sanitize" for edge in graph["read"])
+    found = [describe(cycle) for cycle in cycles(graph)]
+    assert not found, f"import cycles in {root.relative_to(REPO)}: {found}; {FIX}"
+
+
 GRAPHS = {
     "python": lambda root: python_graph(root, root.name),
     "typescript": typescript_graph,
+    "rust": rust_graph,
 }
 """The import-graph reader of each language's runtime, keyed as the language records are."""

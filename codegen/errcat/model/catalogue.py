@@ -29,6 +29,7 @@ from errcat.model.sanitizer import CharRange as CharRange
 from errcat.model.sanitizer import Sanitizer, build_sanitizer
 from errcat.model.sanitizer import TextRule as TextRule
 from errcat.model.sdk import SdkCodes, build_sdk_codes
+from errcat.names.languages import LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,15 @@ def _retired(raw: dict[str, Any]) -> tuple[Retired, ...]:
     )
 
 
+def _packages(given: Mapping[str, Mapping[str, str]]) -> Mapping[str, Mapping[str, str]]:
+    """Each language's package names: the catalogue's, else the language's defaults from them."""
+    names = {key: dict(fields) for key, fields in given.items()}
+    for lang in LANGUAGES:
+        if lang.key not in names and lang.default_packages is not None:
+            names[lang.key] = lang.default_packages(given)
+    return MappingProxyType({key: MappingProxyType(fields) for key, fields in names.items()})
+
+
 def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalogue:
     """Turn validated catalogue data into the frozen model.
 
@@ -203,13 +213,7 @@ def build_model(data: dict[str, Any], *, source: str, regenerate: str) -> Catalo
         contract_version=data["contract_version"],
         api_name=data["api"]["name"],
         api_summary=data["api"]["summary"],
-        packages=MappingProxyType(
-            {
-                key: MappingProxyType(dict(names))
-                for key, names in data["packages"].items()
-                if key != OVERLAY_KEY
-            }
-        ),
+        packages=_packages({k: v for k, v in data["packages"].items() if k != OVERLAY_KEY}),
         base_class=data["base_class"],
         limits=Limits(**data["limits"]),
         context_fields=tuple(fields.values()),

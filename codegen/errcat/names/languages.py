@@ -71,6 +71,10 @@ class Language:
     """Where :func:`errcat.render.package.runtime_files` copies the runtime's modules, relative to
     the output root; ``{field}`` is a package field."""
 
+    default_packages: Callable[[Mapping[str, Mapping[str, str]]], dict[str, str]] | None = None
+    """Its ``packages.<key>`` for a catalogue that has none, from the other languages' names;
+    ``None``: the catalogue must name its package."""
+
     def output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""
         return self.generated_dir.format_map(packages)
@@ -263,7 +267,66 @@ TYPESCRIPT = Language(
     module_names=module_names.typescript,
 )
 
-LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT)
+
+def _rust_packages(packages: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """A catalogue without ``packages.rust`` names its crate as its Python distribution."""
+    return {"crate": packages["python"]["distribution"]}
+
+
+RUST = Language(
+    key="rust",
+    label="Rust",
+    package_fields=("crate",),
+    install_field="crate",
+    import_field="crate",
+    generated_dir="rust-sdk",
+    regex_dialect="Rust regex",
+    exports_known_union=False,
+    # Class names become `Code` variants (the name without its `Error` suffix); the
+    # strict and reserved keywords a variant could collide with are the capitalised ones.
+    keywords=frozenset(["Self"]),
+    keyword_kind="a Rust keyword",
+    globals=frozenset(
+        [
+            "Box",
+            "Clone",
+            "Copy",
+            "Default",
+            "Drop",
+            "Eq",
+            "Err",
+            "Fn",
+            "FnMut",
+            "FnOnce",
+            "From",
+            "Into",
+            "Iterator",
+            "None",
+            "Ok",
+            "Option",
+            "Ord",
+            "PartialEq",
+            "PartialOrd",
+            "Result",
+            "Send",
+            "Sized",
+            "Some",
+            "String",
+            "Sync",
+            "ToOwned",
+            "ToString",
+            "Vec",
+        ]
+    ),
+    global_kind="the Rust prelude name",
+    runtime_base="ApiError",
+    runtime_dir="codegen/errcat/render/rust/runtime",
+    suffix=".rs",
+    module_names=module_names.rust,
+    default_packages=_rust_packages,
+)
+
+LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT, RUST)
 """Every target language, in render order."""
 
 

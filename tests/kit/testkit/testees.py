@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -172,9 +173,50 @@ def _typescript(
         return node.run(requests)
 
 
+RUST_TESTEE = paths.REPO / "tests" / "rust" / "Cargo.toml"
+"""The Rust crate's testee (``tests/rust``, binary ``testee``), built and run with cargo."""
+
+RUST_OPS = frozenset({"body", "error_for_code", "construct", "code_for_grpc", "sanitize", "emit"})
+"""The requests the Rust crate answers. It reads bytes a caller's HTTP client already
+read (no ``response`` or ``fetch``: it wraps no client), and has no exec helpers
+(``error_for_exit``, ``validate_timeout``): its testee answers those with ``threw``."""
+
+OPS: dict[str, frozenset[str] | None] = {"python": None, "typescript": None, "rust": RUST_OPS}
+"""The requests each language's testee answers (``None``: every one); a test sends a
+language only the requests it answers (:func:`answers`)."""
+
+
+def answers(language: str, op: str) -> bool:
+    """Whether the testee of ``language`` answers requests ``op``."""
+    ops = OPS.get(language)
+    return ops is None or op in ops
+
+
+def _rust(requests: Sequence[Request], class_names: dict[str, str] | None, _n: int) -> list[Record]:
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        pytest.fail("cargo is not on PATH: install Rust (rustup) to run the Rust crate's testee")
+    # One target folder for the crate and its tests (nox sets the same one).
+    target = os.environ.get("CARGO_TARGET_DIR") or str(paths.REPO / "rust-sdk" / "target")
+    done = subprocess.run(
+        [cargo, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "testee"],
+        env={**os.environ, "CARGO_TARGET_DIR": target},
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=1800,
+    )
+    if done.returncode != 0:
+        raise TesteeError(f"the Rust testee exited {done.returncode}:\n{done.stderr[-4000:]}")
+    return [read(json.loads(line), class_names) for line in done.stdout.splitlines() if line]
+
+
 RUNNERS: dict[str, Callable[[Sequence[Request], dict[str, str] | None, int], list[Record]]] = {
     "python": _python,
     "typescript": _typescript,
+    "rust": _rust,
 }
 """The testee of each language key of the language record (a new language adds its own)."""
 
