@@ -243,6 +243,7 @@ def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]
         "packages": {
             "python": {"distribution": f"{word}-errors", "module": f"{word}_errors"},
             "typescript": {"package": f"@{word}/errors"},
+            "go": {"module": f"example.com/{word}/go-sdk", "package": f"{word}err"},
         },
         "base_class": base,
         "limits": draw(_limits(ceiling)),

@@ -63,6 +63,12 @@ class Language:
     module_names: Callable[[Sequence[str], Path], list[set[str]]]
     """The names each module of the given sources defines or uses at module level
     (the repository root says where a parser's tools are)."""
+    derive_class_name: Callable[[str], str] | None = None
+    """How a code's class (type) name is derived when the catalogue sets none;
+    ``None``: :func:`errcat.names.naming.class_name_for` (``RateLimitedError``)."""
+    shared_class_name: bool = True
+    """Whether a ``class_name`` given as one string (every language's) names it too;
+    a language whose names are not classes takes only its own key."""
 
     def output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""
@@ -248,7 +254,56 @@ TYPESCRIPT = Language(
     module_names=module_names.typescript,
 )
 
-LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT)
+GO_INITIALISMS = frozenset(
+    "ACL API ASCII CPU CSS DNS EOF GRPC GUID HTML HTTP HTTPS ID IP JSON JWT LHS MCP QPS RAM"
+    " RHS RPC SDK SLA SMTP SQL SSH TCP TLS TTL UDP UI UID URI URL UTF8 UUID VM XML XMPP XSRF"
+    " XSS".split()
+)
+"""Words a Go name spells in capitals (``invalid_json`` gives ``InvalidJSON``), as Go's style does."""
+
+
+def go_name(code: str) -> str:
+    """The Go name of ``code``: its words in PascalCase, initialisms in capitals.
+
+    ``invalid_json`` gives ``InvalidJSON`` (the constructor; the constant is
+    ``CodeInvalidJSON``), ``not_found`` ``NotFound``; a word is an initialism
+    only whole (``http2_reset`` gives ``Http2Reset``).
+    """
+    words = [w for w in code.split("_") if w]
+    name = "".join(w.upper() if w.upper() in GO_INITIALISMS else w[:1].upper() + w[1:] for w in words)
+    return name if name[:1].isalpha() else "E" + name
+
+
+GO = Language(
+    key="go",
+    label="Go",
+    package_fields=("module", "package"),
+    install_field="module",
+    import_field="module",
+    generated_dir="go-sdk",
+    regex_dialect="Go regexp (RE2)",
+    exports_known_union=False,
+    keywords=frozenset(
+        "break case chan const continue default defer else fallthrough for func go goto if"
+        " import interface map package range return select struct switch type var".split()
+    ),
+    keyword_kind="a Go keyword",
+    globals=frozenset(
+        "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16"
+        " int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr true false iota nil"
+        " append cap clear close complex copy delete imag len make max min new panic print"
+        " println real recover".split()
+    ),
+    global_kind="the Go predeclared identifier",
+    runtime_base="Error",
+    runtime_dir="codegen/errcat/render/go/runtime",
+    suffix=".go",
+    module_names=module_names.go,
+    derive_class_name=go_name,
+    shared_class_name=False,
+)
+
+LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT, GO)
 """Every target language, in render order."""
 
 
