@@ -34,6 +34,8 @@ export { parseHttpDate } from "./httpdate.js";
 export { errorFromResponse, raiseForStatus } from "./response.js";
 export type { ResponseLike, ResponseOptions } from "./response.js";
 export * from "./generated/helpers.js";
+export { envelopeBytes } from "./emit.js";
+export type { EnvelopeBytes, EnvelopeOptions } from "./emit.js";
 export { sanitizeText } from "./sanitize.js";
 export type { SanitizeOptions } from "./sanitize.js";
 export type { CodeSpec, CodeTexts, ContextValue, ErrorContext, Limits, SideEffects } from "./types.js";

@@ -122,7 +122,7 @@ function decodeBody(body: unknown): string {
 const NO_TEXT = Symbol("no JSON text");
 
 /** A JSON string with every character outside printable ASCII escaped, as Python's `json` writes it. */
-function asciiJson(text: string): string {
+export function asciiJson(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

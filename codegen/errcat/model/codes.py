@@ -106,6 +106,14 @@ class ErrorCode:
         """True for a code only the SDKs synthesize, never a server."""
         return self.emitted_by == "sdk"
 
+    @property
+    def surface_texts(self) -> tuple[tuple[str, str, str], ...]:
+        """Each surface's ``(surface, message, remediation)``, the code's own text where it overrides none."""
+        return tuple(
+            (s.surface, s.message or self.message, s.remediation or self.remediation)
+            for s in self.surfaces
+        )
+
 
 @dataclass(frozen=True)
 class UnknownCode:

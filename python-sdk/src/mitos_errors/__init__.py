@@ -50,6 +50,7 @@ _EXPORTS = {
     "AsyncErrorTransport": "._transport",
     "Code": "._generated.envelope",
     "CodeSpec": "._generated.record",
+    "EnvelopeBytes": "._emit",
     "ErrorBody": "._generated.envelope:ErrorObject",
     "ErrorEnvelope": "._generated.envelope",
     "ErrorHook": "._http",
@@ -60,6 +61,7 @@ _EXPORTS = {
     "araise_for_status": "._http",
     "code_for_grpc": "._spec",
     "code_spec": "._spec",
+    "envelope_bytes": "._emit",
     "error_for_code": "._local",
     "error_from_body": "._parse",
     "error_from_exception": "._transport",
@@ -71,6 +73,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:
+    from ._emit import EnvelopeBytes, envelope_bytes
     from ._generated.catalogue import (
         CONTRACT_VERSION,
         DEFAULT_EXEC_TIMEOUT_S,
@@ -104,6 +107,7 @@ if TYPE_CHECKING:
         "AsyncErrorTransport",
         "Code",
         "CodeSpec",
+        "EnvelopeBytes",
         "ErrorBody",
         "ErrorEnvelope",
         "ErrorHook",
@@ -114,6 +118,7 @@ if TYPE_CHECKING:
         "araise_for_status",
         "code_for_grpc",
         "code_spec",
+        "envelope_bytes",
         "error_for_code",
         "error_from_body",
         "error_from_exception",

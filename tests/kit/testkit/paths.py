@@ -46,6 +46,8 @@ CONFORMANCE = REPO / "tests" / "conformance"
 VECTORS_DIR = CONFORMANCE / "vectors"
 GENERATED_VECTORS = VECTORS_DIR / "generated.json"
 VECTOR_SCHEMA = CONFORMANCE / "vector.schema.json"
+EMIT_VECTORS = VECTORS_DIR / "emit.json"
+EMIT_SCHEMA = CONFORMANCE / "emit.schema.json"
 TS_SDK = REPO / "ts-sdk"
 
 SKIP_TS_ENV = "ERRCAT_SKIP_TS"

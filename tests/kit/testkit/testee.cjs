@@ -18,11 +18,13 @@
 //   error_for_exit  errorForExit(exit_code, {timeoutS, stdout, stderr, token})
 //   validate_timeout  validateTimeout(timeout_s, {maxTimeoutS}): what it throws
 //   sanitize        sanitizeText(text, {token})
+//   emit            envelopeBytes(code or an Error, {surface, cause, context, requestId, token, ...})
 //
 // An answer is the record of the error (the fields of testkit/record.py
 // FIELDS, under the Python names), or {"none": true} when the call gives no
 // error, or {"threw": "..."} when it throws something else, or {"text": ...}
-// for sanitize. Every answer carries the request's "id".
+// for sanitize, or {"status", "headers", "body"} for emit (the body's bytes as
+// Latin-1 text). Every answer carries the request's "id".
 "use strict";
 
 const crypto = require("node:crypto");
@@ -233,6 +235,20 @@ const OPS = {
     });
   },
   sanitize: (sdk, r) => ({ text: sdk.sanitizeText(r.text, { token: given(r.token) }) }),
+  emit(sdk, r) {
+    const error = r.code === null || r.code === undefined ? new Error(r.cause ?? "") : r.code;
+    const options = {
+      surface: given(r.surface),
+      message: given(r.message),
+      remediation: given(r.remediation),
+      cause: given(r.cause),
+      context: given(r.context),
+      requestId: given(r.request_id),
+      token: given(r.token),
+    };
+    const sent = sdk.envelopeBytes(error, options);
+    return { status: sent.status, headers: sent.headers, body: Buffer.from(sent.body).toString("latin1") };
+  },
 };
 
 async function answer(sdk, request) {

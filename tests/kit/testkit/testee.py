@@ -5,7 +5,9 @@ In process, :class:`PythonTestee` answers requests one by one; as a program,
 one line on stdout, for an SDK other than the installed one (put its source on
 ``PYTHONPATH``). The requests are those of testee.cjs (its header lists them;
 tests/README.md describes each); ``fetch`` also takes ``"async": true`` (the
-SDK's ``AsyncErrorTransport``) and ``"http2": true``.
+SDK's ``AsyncErrorTransport``) and ``"http2": true``. ``emit`` (an emit vector's
+input; ``code`` null for an error that is not a catalogue error) answers
+``{"status", "headers", "body"}``, the body's bytes as Latin-1 text.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ Json = Any
 Request = dict[str, Json]
 
 TEXT_OPTIONS = ("cause", "remediation", "status")
+EMIT_OPTIONS = ("surface", "message", "remediation", "cause", "context", "request_id", "token")
+"""The members of an ``emit`` request (an emit vector's input) passed to ``envelope_bytes`` by name."""
 
 
 def _sdk() -> ModuleType:
@@ -188,6 +192,18 @@ class PythonTestee:
 
     def _op_sanitize(self, r: Request) -> Record:
         return {"text": self.sdk.sanitize_text(r["text"], token=r.get("token"))}
+
+    def _op_emit(self, r: Request) -> Record:
+        code = r.get("code")
+        sent = self.sdk.envelope_bytes(
+            RuntimeError(r.get("cause") or "") if code is None else code,
+            **{name: r[name] for name in EMIT_OPTIONS if r.get(name) is not None},
+        )
+        return {
+            "status": sent.status,
+            "headers": [list(h) for h in sent.headers],
+            "body": sent.body.decode("latin-1"),
+        }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import jsonschema
 
 from testkit.body import body_chunks, body_length, expand, part_text
-from testkit.paths import VECTOR_SCHEMA, VECTORS_DIR
+from testkit.paths import EMIT_VECTORS, VECTOR_SCHEMA, VECTORS_DIR
 from testkit.testee import Request
 
 __all__ = [
@@ -142,8 +142,11 @@ def validate_file(data: Json) -> list[str]:
 
 
 def vector_files(directory: Path = VECTORS_DIR) -> list[Path]:
-    """Every vector file, sorted by name (``generated.json`` among them)."""
-    return sorted(directory.glob("*.json"))
+    """Every vector file, sorted by name (``generated.json`` among them).
+
+    The emit vectors (``emit.json``, a writer's cases: :mod:`testkit.emit_vectors`) are not among them.
+    """
+    return sorted(p for p in directory.glob("*.json") if p.name != EMIT_VECTORS.name)
 
 
 def _vector(raw: dict[str, Json], source: str) -> Vector:

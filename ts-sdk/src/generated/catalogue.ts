@@ -1943,6 +1943,16 @@ export const FALLBACK: FallbackMap = {
   default: "unexpected_status",
 };
 
+/** The message and remediation a server sends for a code on each surface that overrides them. */
+export const SURFACES: readonly (readonly [code: string, surface: string, message: string, remediation: string])[] = [
+  ["unauthorized", "console", "the request is not authenticated: no valid console session", "Sign in at /login to start a session; the browser then sends the mitos_session cookie on every console request automatically."],
+  ["unauthorized", "public_gateway", "the request is not authenticated: missing or invalid api key", "Send Authorization: Bearer (it starts with mitos_live_); create or manage keys in the console."],
+];
+
+/** Every code that refines another, with the codes it refines, nearest first (the envelope's `refines`). */
+export const REFINES_CHAINS: readonly (readonly [code: string, chain: readonly string[]])[] = [
+];
+
 /** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
 export const GRPC_GATEWAY: GrpcGatewayMap = {
   statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],

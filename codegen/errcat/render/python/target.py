@@ -261,6 +261,19 @@ def render_catalogue(cat: Catalogue) -> str:
         server_error=py_str(cat.fallback.server_error),
         default=py_str(cat.fallback.default),
         retired=[PairView(py_str(r.code), py_str(r.replaced_by or "")) for r in cat.retired],
+        surfaces=[
+            PairView(
+                py_str(c.code),
+                "{"
+                + ", ".join(
+                    f"{py_str(s)}: ({py_str(m)}, {py_str(r)})" for s, m, r in c.surface_texts
+                )
+                + "}",
+            )
+            for c in cat.codes
+            if c.surfaces
+        ],
+        chains=[PairView(py_str(c.code), _tuple(list(c.chain))) for c in cat.codes if c.chain],
         context_fields=[PairView(py_str(f.name), py_str(f.type)) for f in cat.context_fields],
         grpc_names=_tuple([s.name for s in cat.grpc_gateway.statuses]),
         grpc_proto_names=_tuple([s.proto_name for s in cat.grpc_gateway.statuses]),

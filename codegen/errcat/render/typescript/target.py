@@ -136,6 +136,10 @@ class TsCatalogueView:
     default: str
     sdk: tuple[TsSdkGroup, ...]
     """The constants of the catalogue's ``sdk`` section (:mod:`errcat.render.typescript.sdk`)."""
+    surfaces: tuple[str, ...] = ()
+    """Each surface override, resolved, as the array literal ``[code, surface, message, remediation]``."""
+    chains: tuple[tuple[str, str], ...] = ()
+    """Each code that refines another and the array literal of its chain, nearest first."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +238,10 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
         server_error=string_literal(cat.fallback.server_error),
         default=string_literal(cat.fallback.default),
         sdk=sdk_groups(cat.sdk),
+        surfaces=tuple(
+            string_array((c.code, *texts)) for c in cat.codes for texts in c.surface_texts
+        ),
+        chains=tuple((string_literal(c.code), string_array(c.chain)) for c in cat.codes if c.chain),
     )
 
 

@@ -1080,6 +1080,15 @@ RETIRED: "dict[str, str]" = {
 }
 """Codes that were removed and never come back, with the code that replaced each ("" if none)."""
 
+SURFACES: "dict[str, dict[str, tuple[str, str]]]" = {
+    "unauthorized": {"console": ("the request is not authenticated: no valid console session", "Sign in at /login to start a session; the browser then sends the mitos_session cookie on every console request automatically."), "public_gateway": ("the request is not authenticated: missing or invalid api key", "Send Authorization: Bearer (it starts with mitos_live_); create or manage keys in the console.")},
+}
+"""The message and remediation a server sends for a code on each surface that overrides them."""
+
+REFINES_CHAINS: "dict[str, tuple[str, ...]]" = {
+}
+"""Every code that refines another, with the codes it refines, nearest first (the envelope's ``refines``)."""
+
 CONTEXT_FIELDS: "dict[str, str]" = {
     "sandbox": "string",
     "path": "string",
