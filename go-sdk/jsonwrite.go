@@ -4,9 +4,7 @@
 package apierr
 
 import (
-	"encoding/json"
 	"math"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,83 +92,6 @@ func FormatNumber(f float64) string {
 		return sign + out + "e+" + strconv.Itoa(n-1)
 	}
 	return sign + out + "e-" + strconv.Itoa(1-n)
-}
-
-// plain turns a Go value into the JSON values the writer writes: nil, bool,
-// float64, string, map[string]any, []any. ok is false for a value no JSON
-// text holds (a channel, a function, a cycle the encoder refuses).
-func plain(v any) (any, bool) {
-	switch t := v.(type) {
-	case nil:
-		return nil, true
-	case bool, string, map[string]any, []any:
-		return t, true
-	case float64:
-		return t, true
-	case float32:
-		return float64(t), true
-	case int:
-		return float64(t), true
-	case int8:
-		return float64(t), true
-	case int16:
-		return float64(t), true
-	case int32:
-		return float64(t), true
-	case int64:
-		return float64(t), true
-	case uint:
-		return float64(t), true
-	case uint8:
-		return float64(t), true
-	case uint16:
-		return float64(t), true
-	case uint32:
-		return float64(t), true
-	case uint64:
-		return float64(t), true
-	case json.Number:
-		f, err := strconv.ParseFloat(string(t), 64)
-		if err != nil && !math.IsInf(f, 0) {
-			return nil, false
-		}
-		return f, true
-	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.String {
-		return rv.String(), true
-	}
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil, false
-	}
-	var back any
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.UseNumber()
-	if dec.Decode(&back) != nil {
-		return nil, false
-	}
-	return plainDeep(back), true
-}
-
-func plainDeep(v any) any {
-	switch t := v.(type) {
-	case json.Number:
-		f, _ := plain(t)
-		return f
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, x := range t {
-			out[k] = plainDeep(x)
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, x := range t {
-			out[i] = plainDeep(x)
-		}
-		return out
-	}
-	return v
 }
 
 // writeValue writes a value plain gave (objects with their keys sorted by

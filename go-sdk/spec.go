@@ -53,6 +53,21 @@ func (s *Spec) Advice() Advice {
 	return Advice{Retryable: s.Retryable, Recovery: s.Recovery, SideEffects: s.SideEffects, Origin: s.Origin}
 }
 
+// texts are the spec's message and remediation on surface (its own where
+// the surface has none).
+func (s *Spec) texts(surface Surface) (string, string) {
+	message, remediation := s.Message, s.Remediation
+	if t, ok := s.Surfaces[string(surface)]; ok {
+		if t.Message != "" {
+			message = t.Message
+		}
+		if t.Remediation != "" {
+			remediation = t.Remediation
+		}
+	}
+	return message, remediation
+}
+
 // UnknownAdvice is the classification of a code the catalogue does not define.
 func UnknownAdvice() Advice { return unknownSpec }
 

@@ -11,10 +11,13 @@ calls. The languages are :data:`LANGUAGES`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -172,11 +175,84 @@ def _typescript(
         return node.run(requests)
 
 
+GO_TESTS = paths.REPO / "tests" / "go"
+"""The Go module of the hand-written Go tests; its ``testee`` command is the Go package's testee."""
+
+
+@functools.cache
+def go_testee() -> Path:
+    """The Go testee built once per process (``go build ./testee`` in tests/go); fails without ``go``."""
+    go = shutil.which("go")
+    if go is None:
+        pytest.fail("the Go testee needs the go command (https://go.dev/dl/) on PATH", pytrace=False)
+    out = Path(tempfile.mkdtemp(prefix="errcat-go-testee-")) / "testee"
+    done = subprocess.run(
+        [go, "build", "-o", str(out), "./testee"],
+        cwd=GO_TESTS,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.fail(f"go build ./testee in tests/go failed:\n{done.stderr[-3000:]}", pytrace=False)
+    return out
+
+
+@functools.cache
+def go_class_names() -> dict[str, str]:
+    """The Go testee's class names (each code's Go name; the base ``Error``) -> the Python class names."""
+    from errcat.cli import load_model
+
+    cat = load_model(paths.CATALOGUE, paths.REPO)
+    names = {c.class_names["go"]: c.class_names["python"] for c in cat.codes}
+    return {**names, "Error": cat.base_class}
+
+
+def _go(requests: Sequence[Request], _names: dict[str, str] | None, _n: int) -> list[Record]:
+    done = subprocess.run(
+        [str(go_testee())],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=600,
+    )
+    if done.returncode != 0:
+        raise TesteeError(f"the Go testee exited {done.returncode}:\n{done.stderr[-3000:]}")
+    names = go_class_names()
+    return [read(json.loads(line), names) for line in done.stdout.splitlines() if line.strip()]
+
+
 RUNNERS: dict[str, Callable[[Sequence[Request], dict[str, str] | None, int], list[Record]]] = {
     "python": _python,
     "typescript": _typescript,
+    "go": _go,
 }
 """The testee of each language key of the language record (a new language adds its own)."""
+
+
+NOT_APPLICABLE: dict[str, dict[str, str]] = {
+    "go": {
+        "construct": "Go has no error classes: a code's errors come from Get, its constructor or ErrorForCode",
+        "fetch": "the Go package wraps no HTTP client: a Go caller reads a response with FromResponse",
+        "error_for_exit": "the Go package is a server package: it makes no SDK-side exec deadline error",
+        "validate_timeout": "the Go package is a server package: it makes no SDK-side timeout check",
+    },
+}
+"""The requests a language's package has no call for, and why: its testee answers them
+``{"not_applicable": why}`` and the tests skip them for that language, saying so."""
+
+
+def applies(language: str, op: str | None) -> bool:
+    """Whether the package of ``language`` has a call for requests of ``op``."""
+    return op not in NOT_APPLICABLE.get(language, {})
+
+
+def skip_unless_applies(language: str, op: str | None) -> None:
+    """Skip the running test, with the reason, when ``op`` has no call in ``language``'s package."""
+    if not applies(language, op):
+        pytest.skip(f"{language}: no {op} request: {NOT_APPLICABLE[language][str(op)]}")
 
 
 def python_subprocess(

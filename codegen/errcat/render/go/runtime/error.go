@@ -23,6 +23,7 @@ type Error struct {
 	Status      int            `json:"-"`
 	RequestID   string         `json:"request_id,omitempty"`
 
+	surface  Surface
 	known    string // the catalogue code the error is classified as ("" for none)
 	retryMs  int64
 	retrySet bool
@@ -66,14 +67,8 @@ func (e Error) WithRequestID(id string) Error {
 // code, the status and the envelope stay the same.
 func (e Error) ForSurface(surface Surface) Error {
 	if s, ok := specs[e.Code]; ok {
-		if t, ok := s.Surfaces[string(surface)]; ok {
-			if t.Message != "" {
-				e.Message = t.Message
-			}
-			if t.Remediation != "" {
-				e.Remediation = t.Remediation
-			}
-		}
+		e.surface = surface
+		e.Message, e.Remediation = s.texts(surface)
 	}
 	return e
 }
@@ -143,7 +138,7 @@ func (e Error) RetryAfter() (time.Duration, bool) {
 		return time.Duration(e.retryMs) * time.Millisecond, e.retrySet
 	}
 	if ms, ok := retryAfterMs(e.Context); ok {
-		return time.Duration(ms * float64(time.Millisecond)), true
+		return time.Duration(ms) * time.Millisecond, true
 	}
 	return 0, false
 }

@@ -9,8 +9,7 @@ import (
 )
 
 // headerValue is the value of header name (looked up case-insensitively;
-// values given more than once joined with ", " in order), its bytes read as
-// Latin-1 as fetch reads them; false when absent.
+// values given more than once joined with ", " in order); false when absent.
 func headerValue(h http.Header, name string) (string, bool) {
 	var values []string
 	for k, vs := range h {
@@ -21,12 +20,23 @@ func headerValue(h http.Header, name string) (string, bool) {
 	if len(values) == 0 {
 		return "", false
 	}
-	joined := strings.Join(values, ", ")
-	var b strings.Builder
-	for i := 0; i < len(joined); i++ {
-		b.WriteRune(rune(joined[i]))
+	return strings.Join(values, ", "), true
+}
+
+// latin1Header is h with every value's bytes read as Latin-1, as fetch reads
+// the bytes of a header on the wire.
+func latin1Header(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	for name, values := range h {
+		for _, v := range values {
+			var b strings.Builder
+			for i := 0; i < len(v); i++ {
+				b.WriteRune(rune(v[i]))
+			}
+			out[name] = append(out[name], b.String())
+		}
 	}
-	return b.String(), true
+	return out
 }
 
 func plainDigits(v string) bool {

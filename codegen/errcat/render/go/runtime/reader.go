@@ -172,8 +172,13 @@ func ErrorForCode(code, message, cause, remediation string, ctx map[string]any, 
 	if len(ctx) > 0 {
 		plainCtx := map[string]any{}
 		for k, v := range ctx {
-			if p, ok := plain(v); ok {
-				plainCtx[k] = p
+			switch t := v.(type) {
+			case nil, bool, string:
+				plainCtx[k] = t
+			default:
+				if f, ok := number(v); ok {
+					plainCtx[k] = f
+				}
 			}
 		}
 		members["context"] = plainCtx
@@ -206,7 +211,7 @@ func FromResponse(resp *http.Response, opts ReadOptions) Error {
 	}
 	forms := TokenForms(opts.Token)
 	body, timedOut := readBounded(resp.Body, deadline)
-	e := fromBody(body, resp.StatusCode, resp.Header, forms, time.Now().UnixMilli())
+	e := fromBody(body, resp.StatusCode, latin1Header(resp.Header), forms, time.Now().UnixMilli())
 	if timedOut {
 		ms := float64(deadline) / float64(time.Millisecond)
 		note := " (the error body was cut short: it did not arrive within " + plainNumber(ms) + " ms)"

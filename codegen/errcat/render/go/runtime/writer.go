@@ -1,8 +1,10 @@
 package apierr
 
 import (
+	"encoding/json"
 	"math"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -68,76 +70,125 @@ func send(w http.ResponseWriter, r Response) {
 }
 
 // Envelope gives e's response: its status, headers and the canonical body
-// bytes (docs/sdk-contract.md section 6).
+// bytes (docs/sdk-contract.md section 6). A code that is not a server code
+// of the catalogue is written as InternalCode with its texts and no cause,
+// context or own texts. The cause, the request id, own texts and every
+// string of the context are sanitized with opts.Token and bounded.
 func (e Error) Envelope(opts WriteOptions) Response {
-	status := e.Status
-	spec, known := specs[e.Code]
-	if status == 0 {
-		status = 500
-		if known {
-			status = spec.HTTPStatus
-		}
-	}
 	forms := TokenForms(opts.Token)
-	clean := func(s string) string { return capLength(hide(strip(s), forms), forms) }
+	clean := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return capLength(hide(strip(s), forms), forms)
+	}
 	requestID := opts.RequestID
 	if requestID == "" {
 		requestID = e.RequestID
 	}
 	requestID = clean(requestID)
-	cause := clean(e.Cause)
-	ctx := cleanContext(e.Context, clean)
-	var refines []string
-	if known {
-		refines = spec.Refines
+	spec, known := specs[e.Code]
+	status := e.Status
+	var message, remediation, ownMessage, ownRemediation, cause string
+	var raw, ctx map[string]any
+	if !known || spec.SDKLocal {
+		spec = specs[string(InternalCode())]
+		message, remediation = spec.Message, spec.Remediation
+		status = spec.HTTPStatus
+	} else {
+		message, remediation = spec.texts(e.surface)
+		if e.Message != message {
+			ownMessage = clean(e.Message)
+		}
+		if e.Remediation != remediation {
+			ownRemediation = clean(e.Remediation)
+		}
+		cause = clean(e.Cause)
+		raw = e.Context
+		ctx = contextMembers(raw, clean, contextDepth)
+		if status == 0 {
+			status = spec.HTTPStatus
+		}
 	}
-	body := envelopeBody(e.Code, e.Message, cause, e.Remediation, ctx, requestID, refines)
-	if len(body) > ErrorBodyMaxBytes && ctx != nil {
-		ctx = nil
-		body = envelopeBody(e.Code, e.Message, cause, e.Remediation, ctx, requestID, refines)
+	body := func() string {
+		m, r := message, remediation
+		if ownMessage != "" {
+			m = ownMessage
+		}
+		if ownRemediation != "" {
+			r = ownRemediation
+		}
+		return envelopeBody(spec.Code, m, cause, r, ctx, requestID, spec.Refines)
 	}
-	if len(body) > ErrorBodyMaxBytes {
-		body = envelopeBody(e.Code, e.Message, "", e.Remediation, ctx, requestID, refines)
+	text := body()
+	idHeader := requestID
+	for _, drop := range []func(){
+		func() { ctx = nil },
+		func() { cause = "" },
+		func() { requestID = "" },
+		func() { ownMessage, ownRemediation = "", "" },
+	} {
+		if len(text) <= ErrorBodyMaxBytes {
+			break
+		}
+		drop()
+		text = body()
 	}
 	h := http.Header{}
 	h.Set("Content-Type", "application/json")
-	if requestID != "" {
-		h.Set("X-Request-Id", requestID)
+	if visibleASCII(idHeader) {
+		h.Set("X-Request-Id", idHeader)
 	}
-	if ms, ok := retryAfterMs(ctx); ok {
-		h.Set("Retry-After", strconv.FormatInt(int64(math.Ceil(ms/1000)), 10))
-		h.Set("Retry-After-Ms", FormatNumber(ms))
+	if ms, ok := retryAfterMs(raw); ok {
+		h.Set("Retry-After", strconv.FormatInt((ms+999)/1000, 10))
+		h.Set("Retry-After-Ms", strconv.FormatInt(ms, 10))
 	}
-	return Response{Status: status, Header: h, Body: []byte(body)}
+	return Response{Status: status, Header: h, Body: []byte(text)}
 }
 
-// retryAfterMs is the context's numeric retry_after_ms when it is >= 0, cut
-// to RetryAfterMaxMs.
-func retryAfterMs(ctx map[string]any) (float64, bool) {
-	v, ok := plain(ctx["retry_after_ms"])
-	f, isNumber := v.(float64)
-	if !ok || !isNumber || math.IsNaN(f) || f < 0 {
-		return 0, false
-	}
-	return math.Min(f, RetryAfterMaxMs), true
-}
+// contextDepth is the depth of the context object in {"error":{"context":{...}}}.
+const contextDepth = 3
 
-// cleanContext sanitizes every key and string of ctx (recursively) and keeps
-// its first ContextMaxKeys keys in sorted order; nil when nothing is left.
-func cleanContext(ctx map[string]any, clean func(string) string) map[string]any {
-	if len(ctx) == 0 {
-		return nil
+func visibleASCII(s string) bool {
+	if s == "" {
+		return false
 	}
-	out := map[string]any{}
-	for _, k := range sortedKeys(ctx) {
-		v, ok := plain(ctx[k])
-		if ok {
-			out[clean(k)] = cleanValue(v, clean)
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
+			return false
 		}
 	}
-	if len(out) > ContextMaxKeys {
-		for _, k := range sortedKeys(out)[ContextMaxKeys:] {
-			delete(out, k)
+	return true
+}
+
+// retryAfterMs is the context's retry_after_ms when it is a number >= 0 (an
+// infinity counts), as whole milliseconds: the ceiling, at most RetryAfterMaxMs.
+func retryAfterMs(ctx map[string]any) (int64, bool) {
+	v, ok := ctx["retry_after_ms"]
+	if !ok {
+		return 0, false
+	}
+	f, isNumber := number(v)
+	if !isNumber || math.IsNaN(f) || f < 0 {
+		return 0, false
+	}
+	return int64(math.Ceil(math.Min(f, RetryAfterMaxMs))), true
+}
+
+// contextMembers is one object of the context as section 6 writes it: the
+// members whose key is not empty and not changed by sanitizing, in key
+// order, the first ContextMaxKeys of them kept; nil when none is.
+func contextMembers(obj map[string]any, clean func(string) string, depth int) map[string]any {
+	out := map[string]any{}
+	for _, key := range sortedKeys(obj) {
+		if len(out) == ContextMaxKeys {
+			break
+		}
+		if key == "" || clean(key) != key {
+			continue
+		}
+		if v, ok := contextValueOut(obj[key], clean, depth+1); ok {
+			out[key] = v
 		}
 	}
 	if len(out) == 0 {
@@ -146,24 +197,99 @@ func cleanContext(ctx map[string]any, clean func(string) string) map[string]any 
 	return out
 }
 
-func cleanValue(v any, clean func(string) string) any {
+// contextValueOut is a context value sanitized and bounded; false drops it
+// (a NaN, nesting deeper than JSONMaxDepth, a type JSON has no value of).
+func contextValueOut(v any, clean func(string) string, depth int) (any, bool) {
 	switch t := v.(type) {
+	case nil, bool:
+		return t, true
 	case string:
-		return clean(t)
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for _, k := range sortedKeys(t) {
-			out[clean(k)] = cleanValue(t[k], clean)
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, x := range t {
-			out[i] = cleanValue(x, clean)
-		}
-		return out
+		return clean(t), true
 	}
-	return v
+	if f, ok := number(v); ok {
+		return f, !math.IsNaN(f)
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.String:
+		return clean(rv.String()), true
+	case reflect.Bool:
+		return rv.Bool(), true
+	case reflect.Map:
+		if depth > JSONMaxDepth || rv.Type().Key().Kind() != reflect.String {
+			return nil, false
+		}
+		members := make(map[string]any, rv.Len())
+		iter := rv.MapRange()
+		for iter.Next() {
+			members[iter.Key().String()] = iter.Value().Interface()
+		}
+		out := contextMembers(members, clean, depth)
+		if out == nil {
+			out = map[string]any{}
+		}
+		return out, true
+	case reflect.Slice, reflect.Array:
+		if depth > JSONMaxDepth {
+			return nil, false
+		}
+		out := make([]any, 0, rv.Len())
+		for i := 0; i < rv.Len(); i++ {
+			if item, ok := contextValueOut(rv.Index(i).Interface(), clean, depth+1); ok {
+				out = append(out, item)
+			}
+		}
+		return out, true
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return nil, true
+		}
+		return contextValueOut(rv.Elem().Interface(), clean, depth)
+	}
+	return nil, false
+}
+
+// number gives a Go number as the double a writer holds.
+func number(v any) (float64, bool) {
+	switch t := v.(type) {
+	case float64:
+		return t, true
+	case float32:
+		return float64(t), true
+	case int:
+		return float64(t), true
+	case int8:
+		return float64(t), true
+	case int16:
+		return float64(t), true
+	case int32:
+		return float64(t), true
+	case int64:
+		return float64(t), true
+	case uint:
+		return float64(t), true
+	case uint8:
+		return float64(t), true
+	case uint16:
+		return float64(t), true
+	case uint32:
+		return float64(t), true
+	case uint64:
+		return float64(t), true
+	case json.Number:
+		f, err := strconv.ParseFloat(string(t), 64)
+		return f, err == nil || math.IsInf(f, 0)
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(rv.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return float64(rv.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), true
+	}
+	return 0, false
 }
 
 func envelopeBody(code, message, cause, remediation string, ctx map[string]any, requestID string, refines []string) string {
