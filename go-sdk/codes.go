@@ -406,7 +406,7 @@ func BudgetExhausted(sandbox string, dimension string, remaining float64) Error 
 
 // BuildFailed is the build_failed error (template build step failed) with its
 // context: step, step_kind.
-func BuildFailed(step int64, stepKind string) Error {
+func BuildFailed(step int, stepKind string) Error {
 	return Get(CodeBuildFailed).WithContext(map[string]any{"step": step, "step_kind": stepKind})
 }
 
@@ -423,7 +423,7 @@ func ExecFailed(sandbox string) Error {
 
 // ExecTimeout is the exec_timeout error (execution deadline exceeded) with its
 // context: sandbox, timeout_s, exit_code, stdout, stderr.
-func ExecTimeout(sandbox string, timeoutS float64, exitCode int64, stdout string, stderr string) Error {
+func ExecTimeout(sandbox string, timeoutS float64, exitCode int, stdout string, stderr string) Error {
 	return Get(CodeExecTimeout).WithContext(map[string]any{"sandbox": sandbox, "timeout_s": timeoutS, "exit_code": exitCode, "stdout": stdout, "stderr": stderr})
 }
 
@@ -473,7 +473,7 @@ func QuotaExceeded(op string, dimension string, limit float64) Error {
 
 // RateLimited is the rate_limited error (request rate limit exceeded) with its
 // context: sandbox, retry_after_ms.
-func RateLimited(sandbox string, retryAfterMs int64) Error {
+func RateLimited(sandbox string, retryAfterMs int) Error {
 	return Get(CodeRateLimited).WithContext(map[string]any{"sandbox": sandbox, "retry_after_ms": retryAfterMs})
 }
 

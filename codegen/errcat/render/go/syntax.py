@@ -55,5 +55,5 @@ GO_WORDS = frozenset(
 """Words a parameter may not be (keywords, types the constructors use, their own locals)."""
 
 
-FIELD_TYPES = {"string": "string", "integer": "int64", "number": "float64", "boolean": "bool"}
+FIELD_TYPES = {"string": "string", "integer": "int", "number": "float64", "boolean": "bool"}
 """The Go type of a constructor parameter, by the context field's JSON type."""
