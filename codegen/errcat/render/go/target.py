@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from importlib import resources
 
 from errcat.model.catalogue import Catalogue, ErrorCode
-from errcat.names.languages import GO, go_name as go_identifier
+from errcat.names.languages import GO, go_parameters
+from errcat.names.languages import go_name as go_identifier
 from errcat.render import header_lines, render_template
-from errcat.render.go.syntax import FIELD_TYPES, comment, parameter, string, strings
+from errcat.render.go.syntax import comment, string, strings
 from errcat.render.target import SdkTarget
 
 GO_VERSION = "1.22"
@@ -73,7 +74,7 @@ class GoCode:
 
 
 def _code(entry: ErrorCode) -> GoCode:
-    fields = [(parameter(f.name), FIELD_TYPES[f.type], f.name) for f in entry.context]
+    fields = go_parameters([(f.name, f.type) for f in entry.context])
     params = ", ".join(f"{p} {t}" for p, t, _ in fields)
     context = ", ".join(f"{string(n)}: {p}" for p, _, n in fields)
     where = "an SDK-local code: no server sends it" if entry.sdk_local else f"HTTP {entry.http}"
