@@ -1,7 +1,8 @@
 """Add up the test counts of every suite in a CI log into one closing line.
 
-Reads pytest's summary lines (``== 12 passed, 1 failed in 3.0s ==``) and
-node --test's (``# pass 40`` / ``# fail 0``), and prints
+Reads pytest's summary lines (``== 12 passed, 1 failed in 3.0s ==``),
+node --test's (``# pass 40`` / ``# fail 0``) and ``go test -v``'s
+(``--- PASS: TestName (0.01s)``, one line per test and subtest), and prints
 ``N passed, N failed`` as the last line. A suite that ran no test, or a
 non-zero exit status with no counted failure, is reported as a failure.
 """
@@ -14,6 +15,7 @@ import sys
 PYTEST = re.compile(r"^=+ (?P<body>.*?) in [0-9.]+s(?: \([^)]*\))? =+$")
 PYTEST_PART = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 NODE = re.compile(r"^[#ℹ] (pass|fail|skipped|cancelled) (\d+)$")
+GO = re.compile(r"^\s*--- (PASS|FAIL|SKIP): ")
 
 
 def main(log_path: str, status: str) -> int:
@@ -30,6 +32,16 @@ def main(log_path: str, status: str) -> int:
                         skipped += int(count)
                     else:
                         failed += int(count)
+                continue
+            match = GO.match(line)
+            if match:
+                kind = match.group(1)
+                if kind == "PASS":
+                    passed += 1
+                elif kind == "FAIL":
+                    failed += 1
+                else:
+                    skipped += 1
                 continue
             match = NODE.match(line.strip())
             if match:
