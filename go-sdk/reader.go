@@ -131,8 +131,8 @@ func fill(code string, members map[string]any, status int, header http.Header, f
 	if defaults == nil {
 		defaults = specs[FallbackCode(status)]
 	}
-	// Not a composite literal: hack/apierrlint of the Mitos tree wants a
-	// literal remediation in every Error literal of package apierr.
+	// Not a composite literal: a server's lint may ask every Error literal
+	// for a literal remediation, which an error read from a response has not.
 	var e Error
 	e.Code, e.Status, e.known, e.fromWire = code, status, kind, true
 	if defaults != nil {

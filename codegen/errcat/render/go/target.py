@@ -149,6 +149,7 @@ class GoTarget(SdkTarget):
             cat,
             package=self._package(cat),
             codes=codes,
+            server_codes=[c for c in codes if c.server],
             surfaces=[(GO_SURFACE_PREFIX + _pascal(s), string(s)) for s in surfaces],
         )
         return self._file(cat, "codes.go", text)
