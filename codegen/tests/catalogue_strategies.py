@@ -122,7 +122,9 @@ def _codes(draw: st.DrawFn, fields: list[str], base: str) -> dict[str, dict[str,
         cls = naming.class_name_for(code)
         go = GO.derive_class_name(code) if GO.derive_class_name else cls
         keys = {naming.fold(code), naming.fold(cls), naming.fold(naming.context_type_name(cls))}
-        keys |= {naming.fold(name) for name in (GO.class_exports(go) if GO.class_exports else (go,))}
+        keys |= {
+            naming.fold(name) for name in (GO.class_exports(go) if GO.class_exports else (go,))
+        }
         if keys & taken or not _legal_class(cls, base) or naming.class_problem(GO.key, go, base):
             continue
         taken |= keys

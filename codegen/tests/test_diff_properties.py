@@ -269,7 +269,10 @@ def go_signature_edits(draw: st.DrawFn) -> tuple[Data, Data, str, str]:
         entry["context"] = after
         return old, new, name, "constructor-changed"
     names = entry.get("class_name")
-    entry["class_name"] = {**(names if isinstance(names, dict) else {}), "go": "Renamed" + draw(NAMES).capitalize()}
+    entry["class_name"] = {
+        **(names if isinstance(names, dict) else {}),
+        "go": "Renamed" + draw(NAMES).capitalize(),
+    }
     if isinstance(names, str):
         entry["class_name"] |= {"python": names, "typescript": names}
     return old, new, name, "class-renamed"

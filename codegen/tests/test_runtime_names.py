@@ -110,7 +110,9 @@ def test_validation_refuses_every_name_the_generated_modules_declare(language: L
         name
         for name in sorted(declared)
         if naming.CLASS_RE.match(name)
-        and not _validate("  internal:\n", f"  internal:\n    class_name: {_override(language, name)}\n")
+        and not _validate(
+            "  internal:\n", f"  internal:\n    class_name: {_override(language, name)}\n"
+        )
     ]
     assert accepted == []
 

@@ -83,7 +83,10 @@ def test_the_languages_agree_on_every_answer(answers: dict[str, list[dict[str, A
             elif "class" in mine:
                 # A transport failure's cause is the client library's own message.
                 same = [k for k in FIELDS if k != "cause" or mine["id"] != str(len(REQUESTS))]
-                assert {k: mine[k] for k in same} == {k: theirs[k] for k in same}, (lang, mine["id"])
+                assert {k: mine[k] for k in same} == {k: theirs[k] for k in same}, (
+                    lang,
+                    mine["id"],
+                )
             else:
                 assert set(mine) == set(theirs), (lang, mine, theirs)
     kinds = [

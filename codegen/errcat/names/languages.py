@@ -263,9 +263,50 @@ TYPESCRIPT = Language(
 )
 
 GO_INITIALISMS = frozenset(
-    "ACL API ASCII CPU CSS DNS EOF GRPC GUID HTML HTTP HTTPS ID IP JSON JWT LHS MCP QPS RAM"
-    " RHS RPC SDK SLA SMTP SQL SSH TCP TLS TTL UDP UI UID URI URL UTF8 UUID VM XML XMPP XSRF"
-    " XSS".split()
+    [
+        "ACL",
+        "API",
+        "ASCII",
+        "CPU",
+        "CSS",
+        "DNS",
+        "EOF",
+        "GRPC",
+        "GUID",
+        "HTML",
+        "HTTP",
+        "HTTPS",
+        "ID",
+        "IP",
+        "JSON",
+        "JWT",
+        "LHS",
+        "MCP",
+        "QPS",
+        "RAM",
+        "RHS",
+        "RPC",
+        "SDK",
+        "SLA",
+        "SMTP",
+        "SQL",
+        "SSH",
+        "TCP",
+        "TLS",
+        "TTL",
+        "UDP",
+        "UI",
+        "UID",
+        "URI",
+        "URL",
+        "UTF8",
+        "UUID",
+        "VM",
+        "XML",
+        "XMPP",
+        "XSRF",
+        "XSS",
+    ]
 )
 """Words a Go name spells in capitals (``invalid_json`` gives ``InvalidJSON``), as Go's style does."""
 
@@ -278,14 +319,16 @@ def go_name(code: str) -> str:
     only whole (``http2_reset`` gives ``Http2Reset``).
     """
     words = [w for w in code.split("_") if w]
-    name = "".join(w.upper() if w.upper() in GO_INITIALISMS else w[:1].upper() + w[1:] for w in words)
+    name = "".join(
+        w.upper() if w.upper() in GO_INITIALISMS else w[:1].upper() + w[1:] for w in words
+    )
     return name if name[:1].isalpha() else "E" + name
 
 
 GO_TYPES = {"string": "string", "integer": "int", "number": "float64", "boolean": "bool"}
 """The Go type of a constructor parameter, by its context field's JSON type."""
 
-_GO_LOCALS = frozenset("any bool byte error int string ctx e err".split())
+_GO_LOCALS = frozenset(["any", "bool", "byte", "error", "int", "string", "ctx", "e", "err"])
 """Names a constructor parameter may not take besides the keywords: the types it uses, its locals."""
 
 
@@ -311,8 +354,33 @@ def go_signature(fields: Sequence[tuple[str, str]]) -> str:
 
 
 _GO_KEYWORDS = frozenset(
-    "break case chan const continue default defer else fallthrough for func go goto if"
-    " import interface map package range return select struct switch type var".split()
+    [
+        "break",
+        "case",
+        "chan",
+        "const",
+        "continue",
+        "default",
+        "defer",
+        "else",
+        "fallthrough",
+        "for",
+        "func",
+        "go",
+        "goto",
+        "if",
+        "import",
+        "interface",
+        "map",
+        "package",
+        "range",
+        "return",
+        "select",
+        "struct",
+        "switch",
+        "type",
+        "var",
+    ]
 )
 
 GO = Language(
@@ -327,10 +395,52 @@ GO = Language(
     keywords=_GO_KEYWORDS,
     keyword_kind="a Go keyword",
     globals=frozenset(
-        "any bool byte comparable complex64 complex128 error float32 float64 int int8 int16"
-        " int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr true false iota nil"
-        " append cap clear close complex copy delete imag len make max min new panic print"
-        " println real recover".split()
+        [
+            "any",
+            "bool",
+            "byte",
+            "comparable",
+            "complex64",
+            "complex128",
+            "error",
+            "float32",
+            "float64",
+            "int",
+            "int8",
+            "int16",
+            "int32",
+            "int64",
+            "rune",
+            "string",
+            "uint",
+            "uint8",
+            "uint16",
+            "uint32",
+            "uint64",
+            "uintptr",
+            "true",
+            "false",
+            "iota",
+            "nil",
+            "append",
+            "cap",
+            "clear",
+            "close",
+            "complex",
+            "copy",
+            "delete",
+            "imag",
+            "len",
+            "make",
+            "max",
+            "min",
+            "new",
+            "panic",
+            "print",
+            "println",
+            "real",
+            "recover",
+        ]
     ),
     global_kind="the Go predeclared identifier",
     runtime_base="Error",

@@ -184,7 +184,9 @@ def go_testee() -> Path:
     """The Go testee built once per process (``go build ./testee`` in tests/go); fails without ``go``."""
     go = shutil.which("go")
     if go is None:
-        pytest.fail("the Go testee needs the go command (https://go.dev/dl/) on PATH", pytrace=False)
+        pytest.fail(
+            "the Go testee needs the go command (https://go.dev/dl/) on PATH", pytrace=False
+        )
     out = Path(tempfile.mkdtemp(prefix="errcat-go-testee-")) / "testee"
     done = subprocess.run(
         [go, "build", "-o", str(out), "./testee"],

@@ -158,7 +158,11 @@ class GoTarget(SdkTarget):
         """``catalogue.go``: every code's spec, the catch-all, limits, fallback and gRPC maps."""
         lim = cat.limits
         limits = [
-            (go_identifier(name), getattr(lim, name), comment(f"{go_identifier(name)} is the catalogue's limits.{name}."))
+            (
+                go_identifier(name),
+                getattr(lim, name),
+                comment(f"{go_identifier(name)} is the catalogue's limits.{name}."),
+            )
             for name in (
                 "max_exec_timeout_s",
                 "default_exec_timeout_s",
@@ -173,7 +177,10 @@ class GoTarget(SdkTarget):
         ]
         gw = cat.grpc_gateway
         channels = [
-            (string(ch.name), ", ".join(f"{{{string(o.status)}, {string(o.code)}}}" for o in ch.overrides))
+            (
+                string(ch.name),
+                ", ".join(f"{{{string(o.status)}, {string(o.code)}}}" for o in ch.overrides),
+            )
             for ch in gw.channels
         ]
         u = cat.unknown
@@ -186,7 +193,9 @@ class GoTarget(SdkTarget):
             "go/catalogue.go.jinja",
             cat,
             package=self._package(cat),
-            specs=[(string(c.code), _spec(cat, c)) for c in sorted(cat.codes, key=lambda c: c.code)],
+            specs=[
+                (string(c.code), _spec(cat, c)) for c in sorted(cat.codes, key=lambda c: c.code)
+            ],
             limits=limits,
             by_status=[(status, string(code)) for status, code in cat.fallback.by_status],
             client_error=string(cat.fallback.client_error),
@@ -237,8 +246,12 @@ class GoTarget(SdkTarget):
             redaction=string(san.redaction),
             filtered=string(san.filtered),
             truncation=string(san.truncation_marker),
-            remove=[(f"0x{r.first:04X}", f"0x{r.last:04X}", comment(r.name, "\t")) for r in san.remove],
-            to_space=[(f"0x{r.first:04X}", f"0x{r.last:04X}", comment(r.name, "\t")) for r in san.to_space],
+            remove=[
+                (f"0x{r.first:04X}", f"0x{r.last:04X}", comment(r.name, "\t")) for r in san.remove
+            ],
+            to_space=[
+                (f"0x{r.first:04X}", f"0x{r.last:04X}", comment(r.name, "\t")) for r in san.to_space
+            ],
             secrets=rules(san.secrets),
             injection=rules(san.injection),
         )
@@ -262,7 +275,15 @@ class GoTarget(SdkTarget):
         out = self._file(
             cat,
             "go.mod",
-            render_template("go/go.mod.jinja", cat, module=module, go_version=GO_VERSION, requires=[], indirect=[], replace=""),
+            render_template(
+                "go/go.mod.jinja",
+                cat,
+                module=module,
+                go_version=GO_VERSION,
+                requires=[],
+                indirect=[],
+                replace="",
+            ),
         )
         header = "".join(f"// {line}\n" for line in _header(cat))
         runtime = resources.files("errcat.render.go") / "runtime"
@@ -274,8 +295,12 @@ class GoTarget(SdkTarget):
                 out |= self._file(cat, item.name, text)
         grpc_dir = f"{package}grpc"
         grpc_source = (runtime / "grpc" / "grpc.go").read_text(encoding="utf-8")
-        grpc_text = header + "\n" + grpc_source.replace("package apierrgrpc\n", f"package {grpc_dir}\n", 1).replace(
-            RUNTIME_MODULE, module
+        grpc_text = (
+            header
+            + "\n"
+            + grpc_source.replace("package apierrgrpc\n", f"package {grpc_dir}\n", 1).replace(
+                RUNTIME_MODULE, module
+            )
         )
         out |= self._file(cat, f"{grpc_dir}/grpc.go", grpc_text)
         out |= self._file(
