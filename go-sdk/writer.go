@@ -78,6 +78,31 @@ func send(w http.ResponseWriter, r Response) {
 // context or own texts. The cause, the request id, own texts and every
 // string of the context are sanitized with opts.Token and bounded.
 func (e Error) Envelope(opts WriteOptions) Response {
+	p := e.parts(opts)
+	text := p.bounded()
+	h := http.Header{}
+	h.Set("Content-Type", "application/json")
+	if visibleASCII(p.idHeader) {
+		h.Set("X-Request-Id", p.idHeader)
+	}
+	if ms, ok := retryAfterMs(p.raw); ok {
+		h.Set("Retry-After", strconv.FormatInt((ms+999)/1000, 10))
+		h.Set("Retry-After-Ms", strconv.FormatInt(ms, 10))
+	}
+	return Response{Status: p.status, Header: h, Body: []byte(text)}
+}
+
+// envelopeParts are the members of one envelope, sanitized, before the bounds.
+type envelopeParts struct {
+	spec                       *Spec
+	status                     int
+	message, remediation       string // the catalogue's, on the error's surface
+	ownMessage, ownRemediation string // the caller's own, sanitized ("" for none)
+	cause, requestID, idHeader string
+	raw, ctx                   map[string]any // the caller's context, and as written
+}
+
+func (e Error) parts(opts WriteOptions) *envelopeParts {
 	forms := TokenForms(opts.Token)
 	clean := func(s string) string {
 		if s == "" {
@@ -89,47 +114,50 @@ func (e Error) Envelope(opts WriteOptions) Response {
 	if requestID == "" {
 		requestID = e.RequestID
 	}
-	requestID = clean(requestID)
+	p := &envelopeParts{status: e.Status, requestID: clean(requestID)}
+	p.idHeader = p.requestID
 	spec, known := specs[e.Code]
-	status := e.Status
-	var message, remediation, ownMessage, ownRemediation, cause string
-	var raw, ctx map[string]any
 	if !known || spec.SDKLocal {
-		spec = specs[string(InternalCode())]
-		message, remediation = spec.Message, spec.Remediation
-		status = spec.HTTPStatus
-	} else {
-		message, remediation = spec.texts(e.surface)
-		if e.Message != message {
-			ownMessage = clean(e.Message)
-		}
-		if e.Remediation != remediation {
-			ownRemediation = clean(e.Remediation)
-		}
-		cause = clean(e.Cause)
-		raw = e.Context
-		ctx = contextMembers(raw, clean, contextDepth)
-		if status == 0 {
-			status = spec.HTTPStatus
-		}
+		p.spec = specs[string(InternalCode())]
+		p.message, p.remediation, p.status = p.spec.Message, p.spec.Remediation, p.spec.HTTPStatus
+		return p
 	}
+	p.spec = spec
+	p.message, p.remediation = spec.texts(e.surface)
+	if e.Message != p.message {
+		p.ownMessage = clean(e.Message)
+	}
+	if e.Remediation != p.remediation {
+		p.ownRemediation = clean(e.Remediation)
+	}
+	p.cause, p.raw = clean(e.Cause), e.Context
+	p.ctx = contextMembers(p.raw, clean, contextDepth)
+	if p.status == 0 {
+		p.status = spec.HTTPStatus
+	}
+	return p
+}
+
+// bounded is the body, with the context, then the cause, then the request
+// id, then the caller's own texts left out while it is longer than
+// ErrorBodyMaxBytes.
+func (p *envelopeParts) bounded() string {
 	body := func() string {
-		m, r := message, remediation
-		if ownMessage != "" {
-			m = ownMessage
+		m, r := p.message, p.remediation
+		if p.ownMessage != "" {
+			m = p.ownMessage
 		}
-		if ownRemediation != "" {
-			r = ownRemediation
+		if p.ownRemediation != "" {
+			r = p.ownRemediation
 		}
-		return envelopeBody(spec.Code, m, cause, r, ctx, requestID, spec.Refines)
+		return envelopeBody(p.spec.Code, m, p.cause, r, p.ctx, p.requestID, p.spec.Refines)
 	}
 	text := body()
-	idHeader := requestID
 	for _, drop := range []func(){
-		func() { ctx = nil },
-		func() { cause = "" },
-		func() { requestID = "" },
-		func() { ownMessage, ownRemediation = "", "" },
+		func() { p.ctx = nil },
+		func() { p.cause = "" },
+		func() { p.requestID = "" },
+		func() { p.ownMessage, p.ownRemediation = "", "" },
 	} {
 		if len(text) <= ErrorBodyMaxBytes {
 			break
@@ -137,16 +165,7 @@ func (e Error) Envelope(opts WriteOptions) Response {
 		drop()
 		text = body()
 	}
-	h := http.Header{}
-	h.Set("Content-Type", "application/json")
-	if visibleASCII(idHeader) {
-		h.Set("X-Request-Id", idHeader)
-	}
-	if ms, ok := retryAfterMs(raw); ok {
-		h.Set("Retry-After", strconv.FormatInt((ms+999)/1000, 10))
-		h.Set("Retry-After-Ms", strconv.FormatInt(ms, 10))
-	}
-	return Response{Status: status, Header: h, Body: []byte(text)}
+	return text
 }
 
 // contextDepth is the depth of the context object in {"error":{"context":{...}}}.

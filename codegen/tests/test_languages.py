@@ -147,9 +147,10 @@ def test_the_writer_owns_each_languages_generated_folder() -> None:
 LANGUAGE_HOMES = (
     "names/languages.py",
     "names/module_names.py",
+    "names/go_names.py",
     *(f"render/{lang.key}/" for lang in LANGUAGES),
 )
-"""Where a language may be named: its record, its module-name parser and its target folder."""
+"""Where a language may be named: its record, its module-name parser, Go's words and its target folder."""
 
 
 def _names_a_language(source: str) -> list[tuple[int, str]]:

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from importlib import resources
 
 from errcat.model.catalogue import Catalogue, ErrorCode
-from errcat.names.languages import GO, go_parameters
-from errcat.names.languages import go_name as go_identifier
+from errcat.names.go_names import go_name as go_identifier
+from errcat.names.go_names import go_parameters
+from errcat.names.languages import GO
 from errcat.render import header_lines, render_template
 from errcat.render.go.syntax import comment, string, strings
 from errcat.render.target import SdkTarget

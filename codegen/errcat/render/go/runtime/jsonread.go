@@ -299,28 +299,34 @@ func (p *jsonParser) str() string {
 		case 't':
 			b.WriteByte('\t')
 		case 'u':
-			r, ok := hexValue(p.s[p.i:])
-			if !ok || strings.ContainsAny(p.s[p.i:p.i+4], "+-") {
-				p.fail()
-			}
-			p.i += 4
-			if r >= 0xD800 && r <= 0xDBFF && strings.HasPrefix(p.s[p.i:], `\u`) {
-				if low, ok := hexValue(p.s[p.i+2:]); ok && low >= 0xDC00 && low <= 0xDFFF && !strings.ContainsAny(p.s[p.i+2:p.i+6], "+-") {
-					p.i += 6
-					b.WriteRune(0x10000 + (r-0xD800)<<10 + (low - 0xDC00))
-					continue
-				}
-			}
-			if r >= 0xD800 && r <= 0xDFFF {
-				// WTF-8: not UTF-8, so stage 1 of the sanitizer removes it.
-				b.WriteByte(byte(0xE0 | r>>12))
-				b.WriteByte(byte(0x80 | (r>>6)&0x3F))
-				b.WriteByte(byte(0x80 | r&0x3F))
-				continue
-			}
-			b.WriteRune(r)
+			p.unicodeEscape(&b)
 		default:
 			p.fail()
 		}
 	}
+}
+
+// unicodeEscape reads the XXXX of a \uXXXX escape (and the low half of a
+// surrogate pair after it) into b. An unpaired surrogate is written as its
+// three WTF-8 bytes: not UTF-8, so stage 1 of the sanitizer removes it.
+func (p *jsonParser) unicodeEscape(b *strings.Builder) {
+	r, ok := hexValue(p.s[p.i:])
+	if !ok || strings.ContainsAny(p.s[p.i:p.i+4], "+-") {
+		p.fail()
+	}
+	p.i += 4
+	if r >= 0xD800 && r <= 0xDBFF && strings.HasPrefix(p.s[p.i:], `\u`) {
+		if low, ok := hexValue(p.s[p.i+2:]); ok && low >= 0xDC00 && low <= 0xDFFF && !strings.ContainsAny(p.s[p.i+2:p.i+6], "+-") {
+			p.i += 6
+			b.WriteRune(0x10000 + (r-0xD800)<<10 + (low - 0xDC00))
+			return
+		}
+	}
+	if r >= 0xD800 && r <= 0xDFFF {
+		b.WriteByte(byte(0xE0 | r>>12))
+		b.WriteByte(byte(0x80 | (r>>6)&0x3F))
+		b.WriteByte(byte(0x80 | r&0x3F))
+		return
+	}
+	b.WriteRune(r)
 }
