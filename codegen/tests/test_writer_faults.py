@@ -178,7 +178,7 @@ def test_leftover_temporaries_anywhere_are_swept_and_not_counted(tmp_path: Path)
     )
     assert status == 0
     assert temporaries(tmp_path) == []
-    assert "errcat: 0 of 16 files changed" in stdout, stdout
+    assert "errcat: 0 of 32 files changed" in stdout, stdout
     assert stderr.count("removed leftover temporary file") == len(leftovers)
     assert tree(tmp_path) == before
 

@@ -811,6 +811,17 @@ export const FALLBACK: FallbackMap = {
   default: "unexpected_status",
 };
 
+/** The message and remediation a server sends for a code on each surface that overrides them. */
+export const SURFACES: readonly (readonly [code: string, surface: string, message: string, remediation: string])[] = [
+];
+
+/** Every code that refines another, with the codes it refines, nearest first (the envelope's `refines`). */
+export const REFINES_CHAINS: readonly (readonly [code: string, chain: readonly string[]])[] = [
+  ["missing_param", ["invalid_param"]],
+  ["unknown_action", ["not_found"]],
+  ["unknown_instance", ["not_found"]],
+];
+
 /** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
 export const GRPC_GATEWAY: GrpcGatewayMap = {
   statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],

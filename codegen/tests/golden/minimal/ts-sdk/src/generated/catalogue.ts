@@ -258,6 +258,14 @@ export const FALLBACK: FallbackMap = {
   default: "internal",
 };
 
+/** The message and remediation a server sends for a code on each surface that overrides them. */
+export const SURFACES: readonly (readonly [code: string, surface: string, message: string, remediation: string])[] = [
+];
+
+/** Every code that refines another, with the codes it refines, nearest first (the envelope's `refines`). */
+export const REFINES_CHAINS: readonly (readonly [code: string, chain: readonly string[]])[] = [
+];
+
 /** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
 export const GRPC_GATEWAY: GrpcGatewayMap = {
   statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],

@@ -467,6 +467,17 @@ RETIRED: "dict[str, str]" = {
 }
 """Codes that were removed and never come back, with the code that replaced each ("" if none)."""
 
+SURFACES: "dict[str, dict[str, tuple[str, str]]]" = {
+}
+"""The message and remediation a server sends for a code on each surface that overrides them."""
+
+REFINES_CHAINS: "dict[str, tuple[str, ...]]" = {
+    "missing_param": ("invalid_param",),
+    "unknown_action": ("not_found",),
+    "unknown_instance": ("not_found",),
+}
+"""Every code that refines another, with the codes it refines, nearest first (the envelope's ``refines``)."""
+
 CONTEXT_FIELDS: "dict[str, str]" = {
     "service": "string",
     "action": "string",
