@@ -10,6 +10,10 @@ type Code string
 
 // The catalogue's codes.
 const (
+	// CodeBackendError (backend_error, HTTP 502): The backend that carries out a
+	// tool's sandbox operation failed.
+	CodeBackendError Code = "backend_error"
+
 	// CodeBadGateway (bad_gateway, an SDK-local code: no server sends it): A proxy
 	// or gateway in front of the API answered 502 without an error envelope.
 	CodeBadGateway Code = "bad_gateway"
@@ -51,6 +55,11 @@ const (
 	// reset, closed early, or broke the HTTP/1.1 or HTTP/2 protocol, so the
 	// response did not arrive whole.
 	CodeConnectionLost Code = "connection_lost"
+
+	// CodeDevicesMissing (devices_missing, HTTP 503): A forkd node failed its
+	// readiness probe because a host device a fork needs (such as /dev/kvm) is
+	// missing, so the node is out of fork rotation.
+	CodeDevicesMissing Code = "devices_missing"
 
 	// CodeExecFailed (exec_failed, HTTP 500): The command could not be executed in
 	// the sandbox.
@@ -118,6 +127,10 @@ const (
 	// CodeInternal (internal, HTTP 500): An unclassified internal error occurred.
 	CodeInternal Code = "internal"
 
+	// CodeInvalidArguments (invalid_arguments, HTTP 400): The arguments of an MCP
+	// tool call were not a JSON object.
+	CodeInvalidArguments Code = "invalid_arguments"
+
 	// CodeInvalidExposeLabel (invalid_expose_label, an SDK-local code: no server
 	// sends it): The expose label is empty, longer than 63 characters, or not a
 	// single DNS label.
@@ -183,6 +196,10 @@ const (
 	// to the cluster through.
 	CodeMissingK8sAPI Code = "missing_k8s_api"
 
+	// CodeMissingRequiredArgument (missing_required_argument, HTTP 400): An MCP
+	// tool call lacks an argument the tool requires, or passed it as null.
+	CodeMissingRequiredArgument Code = "missing_required_argument"
+
 	// CodeMissingServePool (missing_serve_pool, an SDK-local code: no server sends
 	// it): serve() was called without a pool to claim the sandbox from.
 	CodeMissingServePool Code = "missing_serve_pool"
@@ -202,6 +219,14 @@ const (
 
 	// CodeNotFound (not_found, HTTP 404): No such sandbox.
 	CodeNotFound Code = "not_found"
+
+	// CodeNotImplemented (not_implemented, HTTP 501): The console does not offer
+	// this operation on this deployment yet.
+	CodeNotImplemented Code = "not_implemented"
+
+	// CodePlanRequired (plan_required, HTTP 402): The organization's plan does not
+	// include the feature the request needs.
+	CodePlanRequired Code = "plan_required"
 
 	// CodePoolImageMismatch (pool_image_mismatch, an SDK-local code: no server
 	// sends it): The default pool named after the image already exists for a
@@ -242,6 +267,14 @@ const (
 	// no content manifest yet.
 	CodeRevisionNotCommitted Code = "revision_not_committed"
 
+	// CodeRevisionNotFound (revision_not_found, HTTP 404): The workspace revision
+	// to fork does not exist in the namespace.
+	CodeRevisionNotFound Code = "revision_not_found"
+
+	// CodeRevisionWorkspaceMismatch (revision_workspace_mismatch, HTTP 400): The
+	// revision to fork belongs to another workspace than the one the call names.
+	CodeRevisionWorkspaceMismatch Code = "revision_workspace_mismatch"
+
 	// CodeRunCodeStreamTruncated (run_code_stream_truncated, an SDK-local code: no
 	// server sends it): The streamed run_code response ended before its last
 	// frame: the connection was cut or dropped, so the snippet's result is
@@ -260,6 +293,10 @@ const (
 	// concurrent-stream limit.
 	CodeTooManyStreams Code = "too_many_streams"
 
+	// CodeToolNotDispatchable (tool_not_dispatchable, HTTP 501): The MCP server
+	// advertises the tool but cannot run it yet.
+	CodeToolNotDispatchable Code = "tool_not_dispatchable"
+
 	// CodeUnauthorized (unauthorized, HTTP 401): The per-sandbox bearer token is
 	// missing or invalid.
 	CodeUnauthorized Code = "unauthorized"
@@ -273,6 +310,10 @@ const (
 	// and no error envelope.
 	CodeUnexpectedStatus Code = "unexpected_status"
 
+	// CodeUnknownTool (unknown_tool, HTTP 404): The tool an MCP call names is not
+	// registered on the server.
+	CodeUnknownTool Code = "unknown_tool"
+
 	// CodeWorkspaceNotFound (workspace_not_found, an SDK-local code: no server
 	// sends it): The cluster did not return the Workspace (it does not exist in
 	// the namespace, or reading it failed).
@@ -283,69 +324,87 @@ const (
 // handlers pick an entry with Get and attach a cause with WithCause. The
 // entries are copies: changing one changes nothing else.
 var Catalogue = map[string]Error{
+	string(CodeBackendError): {
+		Code:        string(CodeBackendError),
+		Message:     "the sandbox backend failed",
+		Remediation: "Verify the sandbox id and arguments, check sandbox status, and retry; if it persists the backend may be unavailable.",
+		Status:      502,
+	},
 	string(CodeBodyTooLarge): {
 		Code:        string(CodeBodyTooLarge),
-		Message:     "request body too large",
+		Message:     "request body exceeds the size limit",
 		Remediation: "Reduce the payload; file content is hex-encoded and bounded by the server.",
 		Status:      413,
 	},
 	string(CodeBudgetExhausted): {
 		Code:        string(CodeBudgetExhausted),
-		Message:     "sandbox capability budget exhausted",
+		Message:     "the sandbox capability budget for this operation is exhausted",
 		Remediation: "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.",
 		Status:      403,
 	},
 	string(CodeBuildFailed): {
 		Code:        string(CodeBuildFailed),
-		Message:     "template build step failed",
+		Message:     "a template build step failed",
 		Remediation: "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.",
 		Status:      422,
 	},
 	string(CodeCanceled): {
 		Code:        string(CodeCanceled),
-		Message:     "request canceled",
+		Message:     "the request was canceled before it completed",
 		Remediation: "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.",
 		Status:      499,
 	},
+	string(CodeDevicesMissing): {
+		Code:        string(CodeDevicesMissing),
+		Message:     "forkd not ready: required host device(s) missing",
+		Remediation: "Ensure the kvm-device-plugin injects /dev/kvm (--device-paths) and the node kvm kernel modules (kvm plus kvm_intel or kvm_amd) are loaded; a fork cannot reach Ready without a usable /dev/kvm.",
+		Status:      503,
+	},
 	string(CodeExecFailed): {
 		Code:        string(CodeExecFailed),
-		Message:     "command could not be executed",
+		Message:     "the command could not be executed in the sandbox",
 		Remediation: "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.",
 		Status:      500,
 	},
 	string(CodeExecTimeout): {
 		Code:        string(CodeExecTimeout),
-		Message:     "execution deadline exceeded",
+		Message:     "the execution ran past its requested timeout and was terminated",
 		Remediation: "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.",
 		Status:      504,
 	},
 	string(CodeFileFailed): {
 		Code:        string(CodeFileFailed),
-		Message:     "file operation failed",
+		Message:     "the file operation failed in the sandbox",
 		Remediation: "Confirm the path exists and is writable; inspect the cause for the underlying error.",
 		Status:      500,
 	},
 	string(CodeForbidden): {
 		Code:        string(CodeForbidden),
-		Message:     "api key not permitted for this action",
+		Message:     "the customer key is valid but not permitted for this action",
 		Remediation: "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.",
 		Status:      403,
 	},
 	string(CodeIdleTimeout): {
 		Code:        string(CodeIdleTimeout),
-		Message:     "sandbox reaped after idle timeout",
+		Message:     "the sandbox was reaped after exceeding its idle timeout",
 		Remediation: "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.",
 		Status:      410,
 	},
 	string(CodeInternal): {
 		Code:        string(CodeInternal),
-		Message:     "internal error",
+		Message:     "an internal error occurred",
 		Remediation: "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
 		Status:      500,
 	},
+	string(CodeInvalidArguments): {
+		Code:        string(CodeInvalidArguments),
+		Message:     "tool arguments are not a JSON object",
+		Remediation: "Pass arguments as a JSON object matching the tool inputSchema.",
+		Status:      400,
+	},
 	string(CodeInvalidInput): {
 		Code:        string(CodeInvalidInput),
-		Message:     "request fails a semantic rule",
+		Message:     "the request body is semantically invalid",
 		Remediation: "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.",
 		Status:      400,
 	},
@@ -355,102 +414,166 @@ var Catalogue = map[string]Error{
 		Remediation: "Send a JSON body matching the sandbox API contract for this endpoint.",
 		Status:      400,
 	},
+	string(CodeMissingRequiredArgument): {
+		Code:        string(CodeMissingRequiredArgument),
+		Message:     "a required tool argument is missing",
+		Remediation: "Retry the call including the missing argument; see the tool inputSchema for all required fields.",
+		Status:      400,
+	},
 	string(CodeNotFound): {
 		Code:        string(CodeNotFound),
 		Message:     "no such sandbox",
-		Remediation: "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).",
+		Remediation: "Confirm the sandbox id exists and is Ready before calling.",
 		Status:      404,
+	},
+	string(CodeNotImplemented): {
+		Code:        string(CodeNotImplemented),
+		Message:     "this operation is not available on this deployment yet",
+		Remediation: "This is a documented follow-up, not a misconfiguration; check docs/saas/console.md for status or ask the operator.",
+		Status:      501,
+	},
+	string(CodePlanRequired): {
+		Code:        string(CodePlanRequired),
+		Message:     "audit-sink streaming requires the Team plan",
+		Remediation: "Upgrade this organization to the Team plan, or self-host the community edition, which includes audit streaming. The audit log itself, and its NDJSON export, remain fully available on every plan.",
+		Status:      402,
 	},
 	string(CodeQuotaExceeded): {
 		Code:        string(CodeQuotaExceeded),
-		Message:     "organization quota exceeded",
+		Message:     "the organization has exceeded a hosted-plan quota",
 		Remediation: "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.",
 		Status:      429,
 	},
 	string(CodeRateLimited): {
 		Code:        string(CodeRateLimited),
-		Message:     "request rate limit exceeded",
+		Message:     "the request rate limit for this sandbox was exceeded",
 		Remediation: "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).",
 		Status:      429,
 	},
+	string(CodeRevisionNotFound): {
+		Code:        string(CodeRevisionNotFound),
+		Message:     "fork source revision not found",
+		Remediation: "List revisions with `mitos ws log <workspace>` and fork an existing one.",
+		Status:      404,
+	},
+	string(CodeRevisionWorkspaceMismatch): {
+		Code:        string(CodeRevisionWorkspaceMismatch),
+		Message:     "fork source revision belongs to a different workspace",
+		Remediation: "Pass the workspace the revision actually belongs to.",
+		Status:      400,
+	},
 	string(CodeTimeoutTooLarge): {
 		Code:        string(CodeTimeoutTooLarge),
-		Message:     "requested timeout exceeds the ceiling",
+		Message:     "the requested timeout exceeds the server ceiling",
 		Remediation: "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.",
 		Status:      400,
 	},
 	string(CodeTooManyStreams): {
 		Code:        string(CodeTooManyStreams),
-		Message:     "sandbox at its concurrent-stream limit",
+		Message:     "the sandbox is at its concurrent-stream limit",
 		Remediation: "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.",
 		Status:      429,
 	},
+	string(CodeToolNotDispatchable): {
+		Code:        string(CodeToolNotDispatchable),
+		Message:     "the tool is not dispatchable yet",
+		Remediation: "Use one of the sandbox_* tools; workspace tools are not yet implemented (issue",
+		Status:      501,
+	},
 	string(CodeUnauthorized): {
 		Code:        string(CodeUnauthorized),
-		Message:     "missing or invalid sandbox token",
-		Remediation: "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.",
+		Message:     "the bearer token is missing or invalid for this sandbox",
+		Remediation: "Send Authorization: Bearer <token> with the per-sandbox token from the <name>-sandbox-token Secret.",
 		Status:      401,
+	},
+	string(CodeUnknownTool): {
+		Code:        string(CodeUnknownTool),
+		Message:     "no such tool",
+		Remediation: "Call tools/list to see the available tool names and retry with one of them.",
+		Status:      404,
 	},
 }
 
-// BodyTooLarge is the body_too_large error (request body too large).
+// BackendError is the backend_error error (the sandbox backend failed).
+func BackendError() Error {
+	return Get(CodeBackendError)
+}
+
+// BodyTooLarge is the body_too_large error (request body exceeds the size
+// limit).
 func BodyTooLarge() Error {
 	return Get(CodeBodyTooLarge)
 }
 
-// BudgetExhausted is the budget_exhausted error (sandbox capability budget
-// exhausted) with its context: sandbox, dimension, remaining.
+// BudgetExhausted is the budget_exhausted error (the sandbox capability budget
+// for this operation is exhausted) with its context: sandbox, dimension,
+// remaining.
 func BudgetExhausted(sandbox string, dimension string, remaining float64) Error {
 	return Get(CodeBudgetExhausted).WithContext(map[string]any{"sandbox": sandbox, "dimension": dimension, "remaining": remaining})
 }
 
-// BuildFailed is the build_failed error (template build step failed) with its
-// context: step, step_kind.
+// BuildFailed is the build_failed error (a template build step failed) with
+// its context: step, step_kind.
 func BuildFailed(step int, stepKind string) Error {
 	return Get(CodeBuildFailed).WithContext(map[string]any{"step": step, "step_kind": stepKind})
 }
 
-// Canceled is the canceled error (request canceled) with its context: sandbox.
+// Canceled is the canceled error (the request was canceled before it
+// completed) with its context: sandbox.
 func Canceled(sandbox string) Error {
 	return Get(CodeCanceled).WithContext(map[string]any{"sandbox": sandbox})
 }
 
-// ExecFailed is the exec_failed error (command could not be executed) with its
-// context: sandbox.
+// DevicesMissing is the devices_missing error (forkd not ready: required host
+// device(s) missing).
+func DevicesMissing() Error {
+	return Get(CodeDevicesMissing)
+}
+
+// ExecFailed is the exec_failed error (the command could not be executed in
+// the sandbox) with its context: sandbox.
 func ExecFailed(sandbox string) Error {
 	return Get(CodeExecFailed).WithContext(map[string]any{"sandbox": sandbox})
 }
 
-// ExecTimeout is the exec_timeout error (execution deadline exceeded) with its
-// context: sandbox, timeout_s, exit_code, stdout, stderr.
+// ExecTimeout is the exec_timeout error (the execution ran past its requested
+// timeout and was terminated) with its context: sandbox, timeout_s, exit_code,
+// stdout, stderr.
 func ExecTimeout(sandbox string, timeoutS float64, exitCode int, stdout string, stderr string) Error {
 	return Get(CodeExecTimeout).WithContext(map[string]any{"sandbox": sandbox, "timeout_s": timeoutS, "exit_code": exitCode, "stdout": stdout, "stderr": stderr})
 }
 
-// FileFailed is the file_failed error (file operation failed) with its
-// context: sandbox, path.
+// FileFailed is the file_failed error (the file operation failed in the
+// sandbox) with its context: sandbox, path.
 func FileFailed(sandbox string, path string) Error {
 	return Get(CodeFileFailed).WithContext(map[string]any{"sandbox": sandbox, "path": path})
 }
 
-// Forbidden is the forbidden error (api key not permitted for this action)
-// with its context: op.
+// Forbidden is the forbidden error (the customer key is valid but not
+// permitted for this action) with its context: op.
 func Forbidden(op string) Error {
 	return Get(CodeForbidden).WithContext(map[string]any{"op": op})
 }
 
-// IdleTimeout is the idle_timeout error (sandbox reaped after idle timeout)
-// with its context: sandbox.
+// IdleTimeout is the idle_timeout error (the sandbox was reaped after
+// exceeding its idle timeout) with its context: sandbox.
 func IdleTimeout(sandbox string) Error {
 	return Get(CodeIdleTimeout).WithContext(map[string]any{"sandbox": sandbox})
 }
 
-// Internal is the internal error (internal error).
+// Internal is the internal error (an internal error occurred).
 func Internal() Error {
 	return Get(CodeInternal)
 }
 
-// InvalidInput is the invalid_input error (request fails a semantic rule).
+// InvalidArguments is the invalid_arguments error (tool arguments are not a
+// JSON object).
+func InvalidArguments() Error {
+	return Get(CodeInvalidArguments)
+}
+
+// InvalidInput is the invalid_input error (the request body is semantically
+// invalid).
 func InvalidInput() Error {
 	return Get(CodeInvalidInput)
 }
@@ -460,38 +583,82 @@ func InvalidJSON() Error {
 	return Get(CodeInvalidJSON)
 }
 
+// MissingRequiredArgument is the missing_required_argument error (a required
+// tool argument is missing).
+func MissingRequiredArgument() Error {
+	return Get(CodeMissingRequiredArgument)
+}
+
 // NotFound is the not_found error (no such sandbox) with its context: sandbox.
 func NotFound(sandbox string) Error {
 	return Get(CodeNotFound).WithContext(map[string]any{"sandbox": sandbox})
 }
 
-// QuotaExceeded is the quota_exceeded error (organization quota exceeded) with
-// its context: op, dimension, limit.
+// NotImplemented is the not_implemented error (this operation is not available
+// on this deployment yet).
+func NotImplemented() Error {
+	return Get(CodeNotImplemented)
+}
+
+// PlanRequired is the plan_required error (audit-sink streaming requires the
+// Team plan).
+func PlanRequired() Error {
+	return Get(CodePlanRequired)
+}
+
+// QuotaExceeded is the quota_exceeded error (the organization has exceeded a
+// hosted-plan quota) with its context: op, dimension, limit.
 func QuotaExceeded(op string, dimension string, limit float64) Error {
 	return Get(CodeQuotaExceeded).WithContext(map[string]any{"op": op, "dimension": dimension, "limit": limit})
 }
 
-// RateLimited is the rate_limited error (request rate limit exceeded) with its
-// context: sandbox, retry_after_ms.
+// RateLimited is the rate_limited error (the request rate limit for this
+// sandbox was exceeded) with its context: sandbox, retry_after_ms.
 func RateLimited(sandbox string, retryAfterMs int) Error {
 	return Get(CodeRateLimited).WithContext(map[string]any{"sandbox": sandbox, "retry_after_ms": retryAfterMs})
 }
 
-// TimeoutTooLarge is the timeout_too_large error (requested timeout exceeds
-// the ceiling) with its context: sandbox, requested_s, max_timeout_s.
+// RevisionNotFound is the revision_not_found error (fork source revision not
+// found) with its context: revision.
+func RevisionNotFound(revision string) Error {
+	return Get(CodeRevisionNotFound).WithContext(map[string]any{"revision": revision})
+}
+
+// RevisionWorkspaceMismatch is the revision_workspace_mismatch error (fork
+// source revision belongs to a different workspace) with its context:
+// revision, workspace.
+func RevisionWorkspaceMismatch(revision string, workspace string) Error {
+	return Get(CodeRevisionWorkspaceMismatch).WithContext(map[string]any{"revision": revision, "workspace": workspace})
+}
+
+// TimeoutTooLarge is the timeout_too_large error (the requested timeout
+// exceeds the server ceiling) with its context: sandbox, requested_s,
+// max_timeout_s.
 func TimeoutTooLarge(sandbox string, requestedS float64, maxTimeoutS float64) Error {
 	return Get(CodeTimeoutTooLarge).WithContext(map[string]any{"sandbox": sandbox, "requested_s": requestedS, "max_timeout_s": maxTimeoutS})
 }
 
-// TooManyStreams is the too_many_streams error (sandbox at its concurrent-
-// stream limit) with its context: sandbox.
+// TooManyStreams is the too_many_streams error (the sandbox is at its
+// concurrent-stream limit) with its context: sandbox.
 func TooManyStreams(sandbox string) Error {
 	return Get(CodeTooManyStreams).WithContext(map[string]any{"sandbox": sandbox})
 }
 
-// Unauthorized is the unauthorized error (missing or invalid sandbox token).
+// ToolNotDispatchable is the tool_not_dispatchable error (the tool is not
+// dispatchable yet).
+func ToolNotDispatchable() Error {
+	return Get(CodeToolNotDispatchable)
+}
+
+// Unauthorized is the unauthorized error (the bearer token is missing or
+// invalid for this sandbox).
 func Unauthorized() Error {
 	return Get(CodeUnauthorized)
+}
+
+// UnknownTool is the unknown_tool error (no such tool).
+func UnknownTool() Error {
+	return Get(CodeUnknownTool)
 }
 
 // Surface names a surface whose texts the catalogue words its own way

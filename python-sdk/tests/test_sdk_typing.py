@@ -78,6 +78,9 @@ FACTORIES: dict[str, Callable[[], Iterator[Any]]] = {
     "AsyncErrorHook": lambda: iter([mitos_errors.AsyncErrorHook()]),
     "ErrorTransport": _closing(mitos_errors.ErrorTransport),
     "AsyncErrorTransport": lambda: iter([mitos_errors.AsyncErrorTransport()]),
+    "EnvelopeBytes": lambda: iter(
+        [mitos_errors.envelope_bytes("rate_limited", context={"retry_after_ms": 5}, request_id="r")]
+    ),
 }
 """Instances of each public class that is not an error (errors come from codes and bodies)."""
 

@@ -35,7 +35,11 @@ Json = Any
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """Print how many vectors each SDK passed, and the parity result."""
-    for label, prefix in (("conformance", ""), ("conformance over HTTP", "http-")):
+    for label, prefix in (
+        ("conformance", ""),
+        ("conformance over HTTP", "http-"),
+        ("emit vectors", "emit-"),
+    ):
         parts = []
         for lang in testees.LANGUAGES:
             passed = count(config, prefix + lang)

@@ -29,11 +29,7 @@ PY_GENERATED = "python-sdk/src/mitos_errors/_generated/"
 TS_GENERATED = "ts-sdk/src/generated/"
 DOCS, LLMS, SCHEMA = "docs/errors.md", "llms.txt", "schemas/error-envelope.schema.json"
 
-OLD_REMEDIATION = (
-    "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became"
-    " Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl"
-    " describe sandbox NAME)."
-)
+OLD_REMEDIATION = "Confirm the sandbox id exists and is Ready before calling."
 NEW_REMEDIATION = (
     "Drift probe; list the sandboxes, then call again with an id that exists"
     " (NoCapacity, NoHuskPod or ActivateFailed name why a claim never became Ready)."

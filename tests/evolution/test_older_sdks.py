@@ -35,6 +35,7 @@ from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.source.load import load_catalogue
 from testkit import testees
 from testkit.record import FIELDS
+from testkit.reference_emit import EmitInput, EmitReference
 
 REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "catalogue" / "errors.yaml"
@@ -250,6 +251,22 @@ def test_newer_sdks_raise_each_code_s_own_class_which_its_chain_s_classes_catch(
         assert ts["lineage"] == [*want_ts, new.base_class], code
         assert (py["retryable"], py["cause"]) == (entry.retryable, entry.cause)
         assert same_fields(py) == same_fields(ts), code
+
+
+def test_newer_sdks_send_each_refined_code_with_its_chain(sdks: dict[str, Any]) -> None:
+    """A server on the newer SDKs (envelope_bytes, envelopeBytes) sends the oracle's bytes, chain included."""
+    new: Catalogue = sdks["new"]
+    root: Path = sdks["root"]
+    inputs = [EmitInput(code, cause="refined", context={"sandbox": "sb-7"}) for code in NEW_CODES]
+    requests = [{"id": given.code, "op": "emit", **given.to_json()} for given in inputs]
+    python = testees.python_subprocess(root / "new" / "python-sdk" / "src", requests)
+    typescript = testees.node_entry(root / "build" / "new" / "ts" / "src" / "index.js", requests)
+    for given, py, ts in zip(inputs, python, typescript, strict=True):
+        want = {"id": given.code, **EmitReference(new).emit(given).to_json()}
+        assert py == want, given.code
+        assert ts == want, given.code
+        chain = json.loads(want["body"])["error"].get("refines", [])
+        assert chain == list(new.code(str(given.code)).chain), given.code
 
 
 CONSUMER = """

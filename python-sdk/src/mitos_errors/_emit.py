@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from ._base import AgentRunError
 from ._generated import catalogue as _cat
@@ -25,15 +24,21 @@ _CONTEXT_DEPTH = 3  # the context object's own depth in {"error":{"context":{...
 _RETRY_KEY = "retry_after_ms"
 
 
-class EnvelopeBytes(NamedTuple):
+class EnvelopeBytes:
     """What a server sends for an error: the status, the headers, the body."""
 
-    status: int
-    """The code's HTTP status."""
-    headers: tuple[tuple[str, str], ...]
-    """``(name, value)`` pairs, names in lower case, sorted by name."""
-    body: bytes
-    """The envelope: compact JSON, pure ASCII, no trailing newline."""
+    __slots__ = ("status", "headers", "body")
+
+    def __init__(self, status: int, headers: tuple[tuple[str, str], ...], body: bytes) -> None:
+        self.status: int = status
+        """The code's HTTP status."""
+        self.headers: tuple[tuple[str, str], ...] = headers
+        """``(name, value)`` pairs, names in lower case, sorted by name."""
+        self.body: bytes = body
+        """The envelope: compact JSON, pure ASCII, no trailing newline."""
+
+    def __repr__(self) -> str:
+        return f"EnvelopeBytes(status={self.status}, headers={self.headers!r}, body={self.body!r})"
 
 
 class _Skip:
@@ -181,11 +186,10 @@ def envelope_bytes(
             also gives the ``Retry-After`` and ``Retry-After-Ms`` headers.
         request_id: sent in the body and, when it is visible ASCII, as ``X-Request-Id``.
         token: the request's own credential, redacted from every text.
-        message: the caller's own message instead of the catalogue's; sanitized.
-        remediation: the caller's own remediation instead of the catalogue's; sanitized.
+        message, remediation: the caller's own texts instead of the catalogue's; sanitized.
 
     Returns:
-        The status, the headers (lower-case names, sorted) and the body bytes.
+        The status, the headers (lower-case names, sorted) and the body.
     """
     code = error.code if isinstance(error, AgentRunError) else error
     row = _cat.SPECS.get(code) if isinstance(code, str) else None

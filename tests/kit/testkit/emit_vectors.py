@@ -15,10 +15,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from testkit.paths import EMIT_SCHEMA, EMIT_VECTORS
 from testkit.reference_emit import EmitInput, Emitted
+from testkit.vectors import schema_problems
 
 EMIT_FORMAT = "mitos-errors-emit/1"
 
@@ -44,11 +43,7 @@ def schema() -> dict[str, Json]:
 
 def problems(data: Json) -> list[str]:
     """Every way ``data`` breaks the emit schema, as readable messages."""
-    validator = jsonschema.Draft202012Validator(schema())
-    return [
-        f"{'/'.join(str(p) for p in error.absolute_path) or '<root>'}: {error.message}"
-        for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    ]
+    return schema_problems(data, schema())
 
 
 @cache

@@ -134,7 +134,12 @@ def schema() -> dict[str, Json]:
 
 def validate_file(data: Json) -> list[str]:
     """Every way ``data`` breaks the vector-file schema, as readable messages."""
-    validator = jsonschema.Draft202012Validator(schema())
+    return schema_problems(data, schema())
+
+
+def schema_problems(data: Json, against: dict[str, Json]) -> list[str]:
+    """Every way ``data`` breaks the JSON Schema ``against``, as readable messages."""
+    validator = jsonschema.Draft202012Validator(against)
     return [
         f"{'/'.join(str(p) for p in error.absolute_path) or '<root>'}: {error.message}"
         for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))

@@ -103,6 +103,33 @@ export const SDK_EXEC_DEADLINE: {
   exitStatus: 124,
 };
 
+/** The texts of `backend_error` (frozen): the defaults of its errors' fields. */
+const BACKEND_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "backend_error",
+  message: "the sandbox backend failed",
+  cause: "The backend that carries out a tool's sandbox operation failed.",
+  remediation: "Verify the sandbox id and arguments, check sandbox status, and retry; if it persists the backend may be unavailable.",
+});
+
+/** The catalogue spec of `backend_error`, frozen. */
+export const BACKEND_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BACKEND_ERROR_TEXTS, {
+  className: "BackendError",
+  httpStatus: 502,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "conditional",
+    guidance: "Check the sandbox and the arguments, then retry; the operation may have partly run.",
+  }),
+  sideEffects: "unknown",
+  origin: "runtime",
+  emittedBy: "server",
+} satisfies SpecFields));
+
 /** The texts of `bad_gateway` (frozen): the defaults of its errors' fields. */
 const BAD_GATEWAY_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "bad_gateway",
@@ -160,7 +187,7 @@ export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
 /** The texts of `body_too_large` (frozen): the defaults of its errors' fields. */
 const BODY_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "body_too_large",
-  message: "request body too large",
+  message: "request body exceeds the size limit",
   cause: "The request body exceeds the server size limit.",
   remediation: "Reduce the payload; file content is hex-encoded and bounded by the server.",
 });
@@ -187,7 +214,7 @@ export const BODY_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
 /** The texts of `budget_exhausted` (frozen): the defaults of its errors' fields. */
 const BUDGET_EXHAUSTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "budget_exhausted",
-  message: "sandbox capability budget exhausted",
+  message: "the sandbox capability budget for this operation is exhausted",
   cause: "A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.",
   remediation: "This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.",
 });
@@ -214,7 +241,7 @@ export const BUDGET_EXHAUSTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
 /** The texts of `build_failed` (frozen): the defaults of its errors' fields. */
 const BUILD_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "build_failed",
-  message: "template build step failed",
+  message: "a template build step failed",
   cause: "A declarative template build step failed, so no snapshot was produced.",
   remediation: "A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.",
 });
@@ -241,7 +268,7 @@ export const BUILD_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
 /** The texts of `canceled` (frozen): the defaults of its errors' fields. */
 const CANCELED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "canceled",
-  message: "request canceled",
+  message: "the request was canceled before it completed",
   cause: "The request was canceled by the caller before it completed.",
   remediation: "The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.",
 });
@@ -346,10 +373,37 @@ export const CONNECTION_LOST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `devices_missing` (frozen): the defaults of its errors' fields. */
+const DEVICES_MISSING_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "devices_missing",
+  message: "forkd not ready: required host device(s) missing",
+  cause: "A forkd node failed its readiness probe because a host device a fork needs (such as /dev/kvm) is missing, so the node is out of fork rotation.",
+  remediation: "Ensure the kvm-device-plugin injects /dev/kvm (--device-paths) and the node kvm kernel modules (kvm plus kvm_intel or kvm_amd) are loaded; a fork cannot reach Ready without a usable /dev/kvm.",
+});
+
+/** The catalogue spec of `devices_missing`, frozen. */
+export const DEVICES_MISSING_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, DEVICES_MISSING_TEXTS, {
+  className: "DevicesMissingError",
+  httpStatus: 503,
+  grpcStatus: "Unavailable",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: true,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "retry_later",
+    same_arguments: "safe",
+    guidance: "Retry later; the node rejoins fork rotation once its devices are back.",
+  }),
+  sideEffects: "none_expected",
+  origin: "runtime",
+  emittedBy: "server",
+} satisfies SpecFields));
+
 /** The texts of `exec_failed` (frozen): the defaults of its errors' fields. */
 const EXEC_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "exec_failed",
-  message: "command could not be executed",
+  message: "the command could not be executed in the sandbox",
   cause: "The command could not be executed in the sandbox.",
   remediation: "Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.",
 });
@@ -430,7 +484,7 @@ export const EXEC_STREAM_TRUNCATED_SPEC: CodeSpec = /* @__PURE__ */ Object.freez
 /** The texts of `exec_timeout` (frozen): the defaults of its errors' fields. */
 const EXEC_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "exec_timeout",
-  message: "execution deadline exceeded",
+  message: "the execution ran past its requested timeout and was terminated",
   cause: "A command or run_code execution ran past its requested timeout and was terminated.",
   remediation: "The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.",
 });
@@ -457,7 +511,7 @@ export const EXEC_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__P
 /** The texts of `file_failed` (frozen): the defaults of its errors' fields. */
 const FILE_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "file_failed",
-  message: "file operation failed",
+  message: "the file operation failed in the sandbox",
   cause: "A file operation failed in the sandbox.",
   remediation: "Confirm the path exists and is writable; inspect the cause for the underlying error.",
 });
@@ -484,7 +538,7 @@ export const FILE_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PU
 /** The texts of `forbidden` (frozen): the defaults of its errors' fields. */
 const FORBIDDEN_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "forbidden",
-  message: "api key not permitted for this action",
+  message: "the customer key is valid but not permitted for this action",
   cause: "The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).",
   remediation: "The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.",
 });
@@ -619,7 +673,7 @@ export const GATEWAY_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
 /** The texts of `idle_timeout` (frozen): the defaults of its errors' fields. */
 const IDLE_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "idle_timeout",
-  message: "sandbox reaped after idle timeout",
+  message: "the sandbox was reaped after exceeding its idle timeout",
   cause: "The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.",
   remediation: "The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.",
 });
@@ -700,7 +754,7 @@ export const INTEGRATION_REGISTRATION_PENDING_SPEC: CodeSpec = /* @__PURE__ */ O
 /** The texts of `internal` (frozen): the defaults of its errors' fields. */
 const INTERNAL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "internal",
-  message: "internal error",
+  message: "an internal error occurred",
   cause: "An unclassified internal error occurred.",
   remediation: "Retry the request; if it persists, inspect the forkd or sandbox-server logs.",
 });
@@ -721,6 +775,33 @@ export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE_
   }),
   sideEffects: "unknown",
   origin: "runtime",
+  emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `invalid_arguments` (frozen): the defaults of its errors' fields. */
+const INVALID_ARGUMENTS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "invalid_arguments",
+  message: "tool arguments are not a JSON object",
+  cause: "The arguments of an MCP tool call were not a JSON object.",
+  remediation: "Pass arguments as a JSON object matching the tool inputSchema.",
+});
+
+/** The catalogue spec of `invalid_arguments`, frozen. */
+export const INVALID_ARGUMENTS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_ARGUMENTS_TEXTS, {
+  className: "InvalidArgumentsError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Send the arguments as a JSON object that matches the tool's inputSchema.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -835,7 +916,7 @@ export const INVALID_GIT_SPEC_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
 /** The texts of `invalid_input` (frozen): the defaults of its errors' fields. */
 const INVALID_INPUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "invalid_input",
-  message: "request fails a semantic rule",
+  message: "the request body is semantically invalid",
   cause: "The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).",
   remediation: "Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.",
 });
@@ -1102,6 +1183,33 @@ export const MISSING_K8S_API_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `missing_required_argument` (frozen): the defaults of its errors' fields. */
+const MISSING_REQUIRED_ARGUMENT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "missing_required_argument",
+  message: "a required tool argument is missing",
+  cause: "An MCP tool call lacks an argument the tool requires, or passed it as null.",
+  remediation: "Retry the call including the missing argument; see the tool inputSchema for all required fields.",
+});
+
+/** The catalogue spec of `missing_required_argument`, frozen. */
+export const MISSING_REQUIRED_ARGUMENT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_REQUIRED_ARGUMENT_TEXTS, {
+  className: "MissingRequiredArgumentError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Add the missing argument the cause names, then call again.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "server",
+} satisfies SpecFields));
+
 /** The texts of `missing_serve_pool` (frozen): the defaults of its errors' fields. */
 const MISSING_SERVE_POOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "missing_serve_pool",
@@ -1215,7 +1323,7 @@ const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "not_found",
   message: "no such sandbox",
   cause: "No such sandbox.",
-  remediation: "Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).",
+  remediation: "Confirm the sandbox id exists and is Ready before calling.",
 });
 
 /** The catalogue spec of `not_found`, frozen. */
@@ -1234,6 +1342,60 @@ export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE
   }),
   sideEffects: "none_expected",
   origin: "discovery",
+  emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `not_implemented` (frozen): the defaults of its errors' fields. */
+const NOT_IMPLEMENTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "not_implemented",
+  message: "this operation is not available on this deployment yet",
+  cause: "The console does not offer this operation on this deployment yet.",
+  remediation: "This is a documented follow-up, not a misconfiguration; check docs/saas/console.md for status or ask the operator.",
+});
+
+/** The catalogue spec of `not_implemented`, frozen. */
+export const NOT_IMPLEMENTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NOT_IMPLEMENTED_TEXTS, {
+  className: "NotImplementedError",
+  httpStatus: 501,
+  grpcStatus: "Unimplemented",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "never",
+    guidance: "Do not retry; check the operation's status in the docs or ask the operator.",
+  }),
+  sideEffects: "none_expected",
+  origin: "runtime",
+  emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `plan_required` (frozen): the defaults of its errors' fields. */
+const PLAN_REQUIRED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "plan_required",
+  message: "audit-sink streaming requires the Team plan",
+  cause: "The organization's plan does not include the feature the request needs.",
+  remediation: "Upgrade this organization to the Team plan, or self-host the community edition, which includes audit streaming. The audit log itself, and its NDJSON export, remain fully available on every plan.",
+});
+
+/** The catalogue spec of `plan_required`, frozen. */
+export const PLAN_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, PLAN_REQUIRED_TEXTS, {
+  className: "PlanRequiredError",
+  httpStatus: 402,
+  grpcStatus: "PermissionDenied",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "inspect_and_escalate",
+    same_arguments: "never",
+    guidance: "Upgrade the organization's plan, or self-host, before asking again.",
+  }),
+  sideEffects: "none_expected",
+  origin: "policy",
   emittedBy: "server",
 } satisfies SpecFields));
 
@@ -1267,7 +1429,7 @@ export const POOL_IMAGE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
 /** The texts of `quota_exceeded` (frozen): the defaults of its errors' fields. */
 const QUOTA_EXCEEDED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "quota_exceeded",
-  message: "organization quota exceeded",
+  message: "the organization has exceeded a hosted-plan quota",
   cause: "The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.",
   remediation: "The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.",
 });
@@ -1294,7 +1456,7 @@ export const QUOTA_EXCEEDED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
 /** The texts of `rate_limited` (frozen): the defaults of its errors' fields. */
 const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "rate_limited",
-  message: "request rate limit exceeded",
+  message: "the request rate limit for this sandbox was exceeded",
   cause: "The caller exceeded the request rate limit for this sandbox or endpoint.",
   remediation: "Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).",
 });
@@ -1453,6 +1615,60 @@ export const REVISION_NOT_COMMITTED_SPEC: CodeSpec = /* @__PURE__ */ Object.free
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `revision_not_found` (frozen): the defaults of its errors' fields. */
+const REVISION_NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "revision_not_found",
+  message: "fork source revision not found",
+  cause: "The workspace revision to fork does not exist in the namespace.",
+  remediation: "List revisions with `mitos ws log <workspace>` and fork an existing one.",
+});
+
+/** The catalogue spec of `revision_not_found`, frozen. */
+export const REVISION_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, REVISION_NOT_FOUND_TEXTS, {
+  className: "RevisionNotFoundError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze(["revision"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "List the workspace's revisions and fork one that exists.",
+  }),
+  sideEffects: "none_expected",
+  origin: "discovery",
+  emittedBy: "server",
+} satisfies SpecFields));
+
+/** The texts of `revision_workspace_mismatch` (frozen): the defaults of its errors' fields. */
+const REVISION_WORKSPACE_MISMATCH_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "revision_workspace_mismatch",
+  message: "fork source revision belongs to a different workspace",
+  cause: "The revision to fork belongs to another workspace than the one the call names.",
+  remediation: "Pass the workspace the revision actually belongs to.",
+});
+
+/** The catalogue spec of `revision_workspace_mismatch`, frozen. */
+export const REVISION_WORKSPACE_MISMATCH_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, REVISION_WORKSPACE_MISMATCH_TEXTS, {
+  className: "RevisionWorkspaceMismatchError",
+  httpStatus: 400,
+  grpcStatus: "InvalidArgument",
+  contextFields: /* @__PURE__ */ Object.freeze(["revision", "workspace"]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Name the workspace the revision belongs to, then fork again.",
+  }),
+  sideEffects: "none_expected",
+  origin: "validation",
+  emittedBy: "server",
+} satisfies SpecFields));
+
 /** The texts of `run_code_stream_truncated` (frozen): the defaults of its errors' fields. */
 const RUN_CODE_STREAM_TRUNCATED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "run_code_stream_truncated",
@@ -1510,7 +1726,7 @@ export const SANDBOX_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @_
 /** The texts of `timeout_too_large` (frozen): the defaults of its errors' fields. */
 const TIMEOUT_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "timeout_too_large",
-  message: "requested timeout exceeds the ceiling",
+  message: "the requested timeout exceeds the server ceiling",
   cause: "The requested timeout exceeds the server ceiling.",
   remediation: "Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.",
 });
@@ -1537,7 +1753,7 @@ export const TIMEOUT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
 /** The texts of `too_many_streams` (frozen): the defaults of its errors' fields. */
 const TOO_MANY_STREAMS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "too_many_streams",
-  message: "sandbox at its concurrent-stream limit",
+  message: "the sandbox is at its concurrent-stream limit",
   cause: "The sandbox is at its concurrent-stream limit.",
   remediation: "Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.",
 });
@@ -1561,12 +1777,39 @@ export const TOO_MANY_STREAMS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* 
   emittedBy: "server",
 } satisfies SpecFields));
 
+/** The texts of `tool_not_dispatchable` (frozen): the defaults of its errors' fields. */
+const TOOL_NOT_DISPATCHABLE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "tool_not_dispatchable",
+  message: "the tool is not dispatchable yet",
+  cause: "The MCP server advertises the tool but cannot run it yet.",
+  remediation: "Use one of the sandbox_* tools; workspace tools are not yet implemented (issue",
+});
+
+/** The catalogue spec of `tool_not_dispatchable`, frozen. */
+export const TOOL_NOT_DISPATCHABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, TOOL_NOT_DISPATCHABLE_TEXTS, {
+  className: "ToolNotDispatchableError",
+  httpStatus: 501,
+  grpcStatus: "Unimplemented",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "revise_and_retry",
+    same_arguments: "never",
+    guidance: "Use another tool that does the job; this one cannot run yet.",
+  }),
+  sideEffects: "none_expected",
+  origin: "runtime",
+  emittedBy: "server",
+} satisfies SpecFields));
+
 /** The texts of `unauthorized` (frozen): the defaults of its errors' fields. */
 const UNAUTHORIZED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "unauthorized",
-  message: "missing or invalid sandbox token",
+  message: "the bearer token is missing or invalid for this sandbox",
   cause: "The per-sandbox bearer token is missing or invalid.",
-  remediation: "Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.",
+  remediation: "Send Authorization: Bearer <token> with the per-sandbox token from the <name>-sandbox-token Secret.",
 });
 
 /** The catalogue spec of `unauthorized`, frozen. */
@@ -1642,6 +1885,33 @@ export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/*
   emittedBy: "sdk",
 } satisfies SpecFields));
 
+/** The texts of `unknown_tool` (frozen): the defaults of its errors' fields. */
+const UNKNOWN_TOOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
+  code: "unknown_tool",
+  message: "no such tool",
+  cause: "The tool an MCP call names is not registered on the server.",
+  remediation: "Call tools/list to see the available tool names and retry with one of them.",
+});
+
+/** The catalogue spec of `unknown_tool`, frozen. */
+export const UNKNOWN_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNKNOWN_TOOL_TEXTS, {
+  className: "UnknownToolError",
+  httpStatus: 404,
+  grpcStatus: "NotFound",
+  contextFields: /* @__PURE__ */ Object.freeze([]),
+  retryable: false,
+  isAuthFailure: false,
+  isCancelled: false,
+  recovery: /* @__PURE__ */ Object.freeze({
+    action: "rediscover",
+    same_arguments: "never",
+    guidance: "List the tools and call one that exists.",
+  }),
+  sideEffects: "none_expected",
+  origin: "discovery",
+  emittedBy: "server",
+} satisfies SpecFields));
+
 /** The texts of `workspace_not_found` (frozen): the defaults of its errors' fields. */
 const WORKSPACE_NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
   code: "workspace_not_found",
@@ -1675,6 +1945,7 @@ export const WORKSPACE_NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(
  * that only does that keeps these, not every spec.
  */
 export const TEXTS: readonly CodeTexts[] = [
+  BACKEND_ERROR_TEXTS,
   BAD_GATEWAY_TEXTS,
   BAD_REQUEST_TEXTS,
   BODY_TOO_LARGE_TEXTS,
@@ -1684,6 +1955,7 @@ export const TEXTS: readonly CodeTexts[] = [
   CONFLICT_TEXTS,
   CONNECTION_FAILED_TEXTS,
   CONNECTION_LOST_TEXTS,
+  DEVICES_MISSING_TEXTS,
   EXEC_FAILED_TEXTS,
   EXEC_STREAM_ERROR_TEXTS,
   EXEC_STREAM_TRUNCATED_TEXTS,
@@ -1698,6 +1970,7 @@ export const TEXTS: readonly CodeTexts[] = [
   INTEGRATION_DEPENDENCY_MISSING_TEXTS,
   INTEGRATION_REGISTRATION_PENDING_TEXTS,
   INTERNAL_TEXTS,
+  INVALID_ARGUMENTS_TEXTS,
   INVALID_EXPOSE_LABEL_TEXTS,
   INVALID_GIT_CREDENTIALS_TEXTS,
   INVALID_GIT_PATHS_TEXTS,
@@ -1712,11 +1985,14 @@ export const TEXTS: readonly CodeTexts[] = [
   MISSING_EXPOSE_DOMAIN_TEXTS,
   MISSING_IMAGE_OR_POOL_TEXTS,
   MISSING_K8S_API_TEXTS,
+  MISSING_REQUIRED_ARGUMENT_TEXTS,
   MISSING_SERVE_POOL_TEXTS,
   NO_DEFAULT_POOL_TEXTS,
   NO_DIFF_TEXTS,
   NOT_BOUND_TEXTS,
   NOT_FOUND_TEXTS,
+  NOT_IMPLEMENTED_TEXTS,
+  PLAN_REQUIRED_TEXTS,
   POOL_IMAGE_MISMATCH_TEXTS,
   QUOTA_EXCEEDED_TEXTS,
   RATE_LIMITED_TEXTS,
@@ -1725,13 +2001,17 @@ export const TEXTS: readonly CodeTexts[] = [
   RESERVED_EXPOSE_LABEL_TEXTS,
   RESPONSE_TIMEOUT_TEXTS,
   REVISION_NOT_COMMITTED_TEXTS,
+  REVISION_NOT_FOUND_TEXTS,
+  REVISION_WORKSPACE_MISMATCH_TEXTS,
   RUN_CODE_STREAM_TRUNCATED_TEXTS,
   SANDBOX_FAILED_TEXTS,
   TIMEOUT_TOO_LARGE_TEXTS,
   TOO_MANY_STREAMS_TEXTS,
+  TOOL_NOT_DISPATCHABLE_TEXTS,
   UNAUTHORIZED_TEXTS,
   UNAVAILABLE_TEXTS,
   UNEXPECTED_STATUS_TEXTS,
+  UNKNOWN_TOOL_TEXTS,
   WORKSPACE_NOT_FOUND_TEXTS,
 ];
 
@@ -1740,6 +2020,7 @@ export const TEXTS: readonly CodeTexts[] = [
  * generated class's constructor checks a finer code against.
  */
 export const CODES: readonly string[] = [
+  "backend_error",
   "bad_gateway",
   "bad_request",
   "body_too_large",
@@ -1749,6 +2030,7 @@ export const CODES: readonly string[] = [
   "conflict",
   "connection_failed",
   "connection_lost",
+  "devices_missing",
   "exec_failed",
   "exec_stream_error",
   "exec_stream_truncated",
@@ -1763,6 +2045,7 @@ export const CODES: readonly string[] = [
   "integration_dependency_missing",
   "integration_registration_pending",
   "internal",
+  "invalid_arguments",
   "invalid_expose_label",
   "invalid_git_credentials",
   "invalid_git_paths",
@@ -1777,11 +2060,14 @@ export const CODES: readonly string[] = [
   "missing_expose_domain",
   "missing_image_or_pool",
   "missing_k8s_api",
+  "missing_required_argument",
   "missing_serve_pool",
   "no_default_pool",
   "no_diff",
   "not_bound",
   "not_found",
+  "not_implemented",
+  "plan_required",
   "pool_image_mismatch",
   "quota_exceeded",
   "rate_limited",
@@ -1790,18 +2076,23 @@ export const CODES: readonly string[] = [
   "reserved_expose_label",
   "response_timeout",
   "revision_not_committed",
+  "revision_not_found",
+  "revision_workspace_mismatch",
   "run_code_stream_truncated",
   "sandbox_failed",
   "timeout_too_large",
   "too_many_streams",
+  "tool_not_dispatchable",
   "unauthorized",
   "unavailable",
   "unexpected_status",
+  "unknown_tool",
   "workspace_not_found",
 ];
 
 /** Every code of the catalogue, sorted by code. */
 export const SPECS: readonly CodeSpec[] = [
+  BACKEND_ERROR_SPEC,
   BAD_GATEWAY_SPEC,
   BAD_REQUEST_SPEC,
   BODY_TOO_LARGE_SPEC,
@@ -1811,6 +2102,7 @@ export const SPECS: readonly CodeSpec[] = [
   CONFLICT_SPEC,
   CONNECTION_FAILED_SPEC,
   CONNECTION_LOST_SPEC,
+  DEVICES_MISSING_SPEC,
   EXEC_FAILED_SPEC,
   EXEC_STREAM_ERROR_SPEC,
   EXEC_STREAM_TRUNCATED_SPEC,
@@ -1825,6 +2117,7 @@ export const SPECS: readonly CodeSpec[] = [
   INTEGRATION_DEPENDENCY_MISSING_SPEC,
   INTEGRATION_REGISTRATION_PENDING_SPEC,
   INTERNAL_SPEC,
+  INVALID_ARGUMENTS_SPEC,
   INVALID_EXPOSE_LABEL_SPEC,
   INVALID_GIT_CREDENTIALS_SPEC,
   INVALID_GIT_PATHS_SPEC,
@@ -1839,11 +2132,14 @@ export const SPECS: readonly CodeSpec[] = [
   MISSING_EXPOSE_DOMAIN_SPEC,
   MISSING_IMAGE_OR_POOL_SPEC,
   MISSING_K8S_API_SPEC,
+  MISSING_REQUIRED_ARGUMENT_SPEC,
   MISSING_SERVE_POOL_SPEC,
   NO_DEFAULT_POOL_SPEC,
   NO_DIFF_SPEC,
   NOT_BOUND_SPEC,
   NOT_FOUND_SPEC,
+  NOT_IMPLEMENTED_SPEC,
+  PLAN_REQUIRED_SPEC,
   POOL_IMAGE_MISMATCH_SPEC,
   QUOTA_EXCEEDED_SPEC,
   RATE_LIMITED_SPEC,
@@ -1852,13 +2148,17 @@ export const SPECS: readonly CodeSpec[] = [
   RESERVED_EXPOSE_LABEL_SPEC,
   RESPONSE_TIMEOUT_SPEC,
   REVISION_NOT_COMMITTED_SPEC,
+  REVISION_NOT_FOUND_SPEC,
+  REVISION_WORKSPACE_MISMATCH_SPEC,
   RUN_CODE_STREAM_TRUNCATED_SPEC,
   SANDBOX_FAILED_SPEC,
   TIMEOUT_TOO_LARGE_SPEC,
   TOO_MANY_STREAMS_SPEC,
+  TOOL_NOT_DISPATCHABLE_SPEC,
   UNAUTHORIZED_SPEC,
   UNAVAILABLE_SPEC,
   UNEXPECTED_STATUS_SPEC,
+  UNKNOWN_TOOL_SPEC,
   WORKSPACE_NOT_FOUND_SPEC,
 ];
 
@@ -1946,7 +2246,7 @@ export const FALLBACK: FallbackMap = {
 /** The message and remediation a server sends for a code on each surface that overrides them. */
 export const SURFACES: readonly (readonly [code: string, surface: string, message: string, remediation: string])[] = [
   ["unauthorized", "console", "the request is not authenticated: no valid console session", "Sign in at /login to start a session; the browser then sends the mitos_session cookie on every console request automatically."],
-  ["unauthorized", "public_gateway", "the request is not authenticated: missing or invalid api key", "Send Authorization: Bearer (it starts with mitos_live_); create or manage keys in the console."],
+  ["unauthorized", "public_gateway", "the request is not authenticated: missing or invalid api key", "Send Authorization: Bearer <your mitos api key> (it starts with mitos_live_); create or manage keys in the console."],
 ];
 
 /** Every code that refines another, with the codes it refines, nearest first (the envelope's `refines`). */

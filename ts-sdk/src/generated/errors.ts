@@ -14,6 +14,7 @@
 import { AgentRunError } from "../base.js";
 import type { CodeSpec } from "../types.js";
 import {
+  BACKEND_ERROR_SPEC,
   BAD_GATEWAY_SPEC,
   BAD_REQUEST_SPEC,
   BODY_TOO_LARGE_SPEC,
@@ -23,6 +24,7 @@ import {
   CONFLICT_SPEC,
   CONNECTION_FAILED_SPEC,
   CONNECTION_LOST_SPEC,
+  DEVICES_MISSING_SPEC,
   EXEC_FAILED_SPEC,
   EXEC_STREAM_ERROR_SPEC,
   EXEC_STREAM_TRUNCATED_SPEC,
@@ -37,6 +39,7 @@ import {
   INTEGRATION_DEPENDENCY_MISSING_SPEC,
   INTEGRATION_REGISTRATION_PENDING_SPEC,
   INTERNAL_SPEC,
+  INVALID_ARGUMENTS_SPEC,
   INVALID_EXPOSE_LABEL_SPEC,
   INVALID_GIT_CREDENTIALS_SPEC,
   INVALID_GIT_PATHS_SPEC,
@@ -51,11 +54,14 @@ import {
   MISSING_EXPOSE_DOMAIN_SPEC,
   MISSING_IMAGE_OR_POOL_SPEC,
   MISSING_K8S_API_SPEC,
+  MISSING_REQUIRED_ARGUMENT_SPEC,
   MISSING_SERVE_POOL_SPEC,
   NO_DEFAULT_POOL_SPEC,
   NO_DIFF_SPEC,
   NOT_BOUND_SPEC,
   NOT_FOUND_SPEC,
+  NOT_IMPLEMENTED_SPEC,
+  PLAN_REQUIRED_SPEC,
   POOL_IMAGE_MISMATCH_SPEC,
   QUOTA_EXCEEDED_SPEC,
   RATE_LIMITED_SPEC,
@@ -64,15 +70,35 @@ import {
   RESERVED_EXPOSE_LABEL_SPEC,
   RESPONSE_TIMEOUT_SPEC,
   REVISION_NOT_COMMITTED_SPEC,
+  REVISION_NOT_FOUND_SPEC,
+  REVISION_WORKSPACE_MISMATCH_SPEC,
   RUN_CODE_STREAM_TRUNCATED_SPEC,
   SANDBOX_FAILED_SPEC,
   TIMEOUT_TOO_LARGE_SPEC,
   TOO_MANY_STREAMS_SPEC,
+  TOOL_NOT_DISPATCHABLE_SPEC,
   UNAUTHORIZED_SPEC,
   UNAVAILABLE_SPEC,
   UNEXPECTED_STATUS_SPEC,
+  UNKNOWN_TOOL_SPEC,
   WORKSPACE_NOT_FOUND_SPEC,
 } from "./catalogue.js";
+
+/**
+ * The sandbox backend failed: The backend that carries out a tool's sandbox operation failed.
+ *
+ * Remediation: Verify the sandbox id and arguments, check sandbox status, and retry; if it persists the backend may be unavailable.
+ *
+ * Code `backend_error`; HTTP 502, gRPC Unavailable; origin `runtime`.
+ */
+export class BackendError extends AgentRunError {
+  static override readonly code = "backend_error";
+  static override readonly httpStatus = 502;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = BACKEND_ERROR_SPEC;
+  declare readonly code: "backend_error";
+}
 
 /**
  * Bad gateway: A proxy or gateway in front of the API answered 502 without an error envelope.
@@ -107,7 +133,7 @@ export class BadRequestError extends AgentRunError {
 }
 
 /**
- * Request body too large: The request body exceeds the server size limit.
+ * Request body exceeds the size limit: The request body exceeds the server size limit.
  *
  * Remediation: Reduce the payload; file content is hex-encoded and bounded by the server.
  *
@@ -123,7 +149,7 @@ export class BodyTooLargeError extends AgentRunError {
 }
 
 /**
- * Sandbox capability budget exhausted: A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.
+ * The sandbox capability budget for this operation is exhausted: A budget-gated self-service operation (fork, checkpoint, extend-lifetime) was refused because the sandbox capability budget for that dimension is spent.
  *
  * Remediation: This is a creator-set capability budget; the sandbox cannot widen its own. Request a larger budget from the orchestrator or operator that created this sandbox (raise spec.budget on the parent Sandbox), or proceed within the remaining budget reported by the Budget call. The context names the exhausted dimension and the remaining allowance.
  *
@@ -139,7 +165,7 @@ export class BudgetExhaustedError extends AgentRunError {
 }
 
 /**
- * Template build step failed: A declarative template build step failed, so no snapshot was produced.
+ * A template build step failed: A declarative template build step failed, so no snapshot was produced.
  *
  * Remediation: A declarative build step failed; no snapshot was produced. The context names the failing step (step index and step_kind) and carries its cause. Fix that step and rebuild; cached steps before it are reused.
  *
@@ -155,7 +181,7 @@ export class BuildFailedError extends AgentRunError {
 }
 
 /**
- * Request canceled: The request was canceled by the caller before it completed.
+ * The request was canceled before it completed: The request was canceled by the caller before it completed.
  *
  * Remediation: The request was canceled by the caller (the client closed the connection or canceled the context). Retry the call if the cancellation was not intentional.
  *
@@ -219,7 +245,23 @@ export class ConnectionLostError extends AgentRunError {
 }
 
 /**
- * Command could not be executed: The command could not be executed in the sandbox.
+ * Forkd not ready: required host device(s) missing: A forkd node failed its readiness probe because a host device a fork needs (such as /dev/kvm) is missing, so the node is out of fork rotation.
+ *
+ * Remediation: Ensure the kvm-device-plugin injects /dev/kvm (--device-paths) and the node kvm kernel modules (kvm plus kvm_intel or kvm_amd) are loaded; a fork cannot reach Ready without a usable /dev/kvm.
+ *
+ * Code `devices_missing`; HTTP 503, gRPC Unavailable; origin `runtime`.
+ */
+export class DevicesMissingError extends AgentRunError {
+  static override readonly code = "devices_missing";
+  static override readonly httpStatus = 503;
+  static override readonly grpcStatus = "Unavailable";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = DEVICES_MISSING_SPEC;
+  declare readonly code: "devices_missing";
+}
+
+/**
+ * The command could not be executed in the sandbox: The command could not be executed in the sandbox.
  *
  * Remediation: Inspect the cause; if it is a transport error retry, otherwise check the forkd logs for the guest agent state.
  *
@@ -267,7 +309,7 @@ export class ExecStreamTruncatedError extends AgentRunError {
 }
 
 /**
- * Execution deadline exceeded: A command or run_code execution ran past its requested timeout and was terminated.
+ * The execution ran past its requested timeout and was terminated: A command or run_code execution ran past its requested timeout and was terminated.
  *
  * Remediation: The command exceeded its execution deadline and was killed. Raise the timeout on the exec or run_code call, or split the work into shorter steps. The context carries the timeout_s that was hit.
  *
@@ -283,7 +325,7 @@ export class ExecutionDeadlineError extends AgentRunError {
 }
 
 /**
- * File operation failed: A file operation failed in the sandbox.
+ * The file operation failed in the sandbox: A file operation failed in the sandbox.
  *
  * Remediation: Confirm the path exists and is writable; inspect the cause for the underlying error.
  *
@@ -299,7 +341,7 @@ export class FileFailedError extends AgentRunError {
 }
 
 /**
- * Api key not permitted for this action: The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).
+ * The customer key is valid but not permitted for this action: The customer API key is valid but is not permitted for this action: it lacks the required scope, or the targeted resource belongs to a different organization (the public gateway org-isolation refusal).
  *
  * Remediation: The API key is valid but cannot perform this action: it either lacks the required scope or targets a resource owned by a different organization. Use a key for the owning organization with the required scope.
  *
@@ -379,7 +421,7 @@ export class GatewayTimeoutError extends AgentRunError {
 }
 
 /**
- * Sandbox reaped after idle timeout: The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.
+ * The sandbox was reaped after exceeding its idle timeout: The sandbox was reaped after exceeding its idle timeout, so the call hit a sandbox that is no longer running.
  *
  * Remediation: The sandbox idled out and was reaped; create a fresh sandbox (or fork from a checkpoint) and retry. Raise the idle timeout on the parent Sandbox or call set_timeout to keep an idle sandbox alive longer.
  *
@@ -427,7 +469,7 @@ export class IntegrationRegistrationPendingError extends AgentRunError {
 }
 
 /**
- * Internal error: An unclassified internal error occurred.
+ * An internal error occurred: An unclassified internal error occurred.
  *
  * Remediation: Retry the request; if it persists, inspect the forkd or sandbox-server logs.
  *
@@ -440,6 +482,22 @@ export class InternalError extends AgentRunError {
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
   static override readonly spec: CodeSpec = INTERNAL_SPEC;
   declare readonly code: "internal";
+}
+
+/**
+ * Tool arguments are not a JSON object: The arguments of an MCP tool call were not a JSON object.
+ *
+ * Remediation: Pass arguments as a JSON object matching the tool inputSchema.
+ *
+ * Code `invalid_arguments`; HTTP 400, gRPC InvalidArgument; origin `validation`.
+ */
+export class InvalidArgumentsError extends AgentRunError {
+  static override readonly code = "invalid_arguments";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = INVALID_ARGUMENTS_SPEC;
+  declare readonly code: "invalid_arguments";
 }
 
 /**
@@ -507,7 +565,7 @@ export class InvalidGitSpecError extends AgentRunError {
 }
 
 /**
- * Request fails a semantic rule: The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).
+ * The request body is semantically invalid: The request body is syntactically valid JSON but fails a semantic business rule (negative value, ordering constraint, missing required field).
  *
  * Remediation: Correct the value in the request body; consult the endpoint documentation for the valid range and business rules.
  *
@@ -667,6 +725,22 @@ export class MissingK8sApiError extends AgentRunError {
 }
 
 /**
+ * A required tool argument is missing: An MCP tool call lacks an argument the tool requires, or passed it as null.
+ *
+ * Remediation: Retry the call including the missing argument; see the tool inputSchema for all required fields.
+ *
+ * Code `missing_required_argument`; HTTP 400, gRPC InvalidArgument; origin `validation`.
+ */
+export class MissingRequiredArgumentError extends AgentRunError {
+  static override readonly code = "missing_required_argument";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = MISSING_REQUIRED_ARGUMENT_SPEC;
+  declare readonly code: "missing_required_argument";
+}
+
+/**
  * Serve() needs a pool: serve() was called without a pool to claim the sandbox from.
  *
  * Remediation: Pass pool=<name> to select the SandboxPool to claim from.
@@ -733,7 +807,7 @@ export class NotBoundError extends AgentRunError {
 /**
  * No such sandbox: No such sandbox.
  *
- * Remediation: Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl describe sandbox NAME).
+ * Remediation: Confirm the sandbox id exists and is Ready before calling.
  *
  * Code `not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
@@ -744,6 +818,38 @@ export class NotFoundError extends AgentRunError {
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
   static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
   declare readonly code: "not_found";
+}
+
+/**
+ * This operation is not available on this deployment yet: The console does not offer this operation on this deployment yet.
+ *
+ * Remediation: This is a documented follow-up, not a misconfiguration; check docs/saas/console.md for status or ask the operator.
+ *
+ * Code `not_implemented`; HTTP 501, gRPC Unimplemented; origin `runtime`.
+ */
+export class NotImplementedError extends AgentRunError {
+  static override readonly code = "not_implemented";
+  static override readonly httpStatus = 501;
+  static override readonly grpcStatus = "Unimplemented";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = NOT_IMPLEMENTED_SPEC;
+  declare readonly code: "not_implemented";
+}
+
+/**
+ * Audit-sink streaming requires the Team plan: The organization's plan does not include the feature the request needs.
+ *
+ * Remediation: Upgrade this organization to the Team plan, or self-host the community edition, which includes audit streaming. The audit log itself, and its NDJSON export, remain fully available on every plan.
+ *
+ * Code `plan_required`; HTTP 402, gRPC PermissionDenied; origin `policy`.
+ */
+export class PlanRequiredError extends AgentRunError {
+  static override readonly code = "plan_required";
+  static override readonly httpStatus = 402;
+  static override readonly grpcStatus = "PermissionDenied";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = PLAN_REQUIRED_SPEC;
+  declare readonly code: "plan_required";
 }
 
 /**
@@ -763,7 +869,7 @@ export class PoolImageMismatchError extends AgentRunError {
 }
 
 /**
- * Organization quota exceeded: The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.
+ * The organization has exceeded a hosted-plan quota: The customer organization exceeded a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling) enforced by the public gateway, distinct from the per-sandbox budget_exhausted and rate_limited.
  *
  * Remediation: The organization hit a hosted-plan quota (concurrent sandboxes, monthly usage, or a rate ceiling). Reduce concurrency or wait for the window to reset, or raise the plan limit for this organization. The context names the exceeded dimension and the limit.
  *
@@ -779,7 +885,7 @@ export class QuotaExceededError extends AgentRunError {
 }
 
 /**
- * Request rate limit exceeded: The caller exceeded the request rate limit for this sandbox or endpoint.
+ * The request rate limit for this sandbox was exceeded: The caller exceeded the request rate limit for this sandbox or endpoint.
  *
  * Remediation: Back off and retry after the delay in the context retry_after_ms; this is a per-window request-rate limit, distinct from too_many_streams (the concurrent-stream ceiling).
  *
@@ -875,6 +981,38 @@ export class RevisionNotCommittedError extends AgentRunError {
 }
 
 /**
+ * Fork source revision not found: The workspace revision to fork does not exist in the namespace.
+ *
+ * Remediation: List revisions with `mitos ws log <workspace>` and fork an existing one.
+ *
+ * Code `revision_not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
+ */
+export class RevisionNotFoundError extends AgentRunError {
+  static override readonly code = "revision_not_found";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = REVISION_NOT_FOUND_SPEC;
+  declare readonly code: "revision_not_found";
+}
+
+/**
+ * Fork source revision belongs to a different workspace: The revision to fork belongs to another workspace than the one the call names.
+ *
+ * Remediation: Pass the workspace the revision actually belongs to.
+ *
+ * Code `revision_workspace_mismatch`; HTTP 400, gRPC InvalidArgument; origin `validation`.
+ */
+export class RevisionWorkspaceMismatchError extends AgentRunError {
+  static override readonly code = "revision_workspace_mismatch";
+  static override readonly httpStatus = 400;
+  static override readonly grpcStatus = "InvalidArgument";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = REVISION_WORKSPACE_MISMATCH_SPEC;
+  declare readonly code: "revision_workspace_mismatch";
+}
+
+/**
  * Run_code stream ended before the result: The streamed run_code response ended before its last frame: the connection was cut or dropped, so the snippet's result is unknown.
  *
  * Remediation: Check whether the snippet took effect before running it again; if streams keep ending early, check the network path and the sandbox-server logs.
@@ -907,7 +1045,7 @@ export class SandboxFailedError extends AgentRunError {
 }
 
 /**
- * Requested timeout exceeds the ceiling: The requested timeout exceeds the server ceiling.
+ * The requested timeout exceeds the server ceiling: The requested timeout exceeds the server ceiling.
  *
  * Remediation: Request a timeout at or below the ceiling reported in the context (max_timeout_s); the server never silently reduces a requested timeout, it rejects it so the deadline you set is the deadline you get.
  *
@@ -923,7 +1061,7 @@ export class TimeoutTooLargeError extends AgentRunError {
 }
 
 /**
- * Sandbox at its concurrent-stream limit: The sandbox is at its concurrent-stream limit.
+ * The sandbox is at its concurrent-stream limit: The sandbox is at its concurrent-stream limit.
  *
  * Remediation: Close an existing streaming exec, run_code, or PTY session for this sandbox before opening another, or raise the forkd --max-streams-per-sandbox ceiling. Existing streams are unaffected.
  *
@@ -939,9 +1077,25 @@ export class TooManyStreamsError extends AgentRunError {
 }
 
 /**
- * Missing or invalid sandbox token: The per-sandbox bearer token is missing or invalid.
+ * The tool is not dispatchable yet: The MCP server advertises the tool but cannot run it yet.
  *
- * Remediation: Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.
+ * Remediation: Use one of the sandbox_* tools; workspace tools are not yet implemented (issue
+ *
+ * Code `tool_not_dispatchable`; HTTP 501, gRPC Unimplemented; origin `runtime`.
+ */
+export class ToolNotDispatchableError extends AgentRunError {
+  static override readonly code = "tool_not_dispatchable";
+  static override readonly httpStatus = 501;
+  static override readonly grpcStatus = "Unimplemented";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = TOOL_NOT_DISPATCHABLE_SPEC;
+  declare readonly code: "tool_not_dispatchable";
+}
+
+/**
+ * The bearer token is missing or invalid for this sandbox: The per-sandbox bearer token is missing or invalid.
+ *
+ * Remediation: Send Authorization: Bearer <token> with the per-sandbox token from the <name>-sandbox-token Secret.
  *
  * Code `unauthorized`; HTTP 401, gRPC Unauthenticated; origin `policy`.
  */
@@ -987,6 +1141,22 @@ export class UnexpectedStatusError extends AgentRunError {
 }
 
 /**
+ * No such tool: The tool an MCP call names is not registered on the server.
+ *
+ * Remediation: Call tools/list to see the available tool names and retry with one of them.
+ *
+ * Code `unknown_tool`; HTTP 404, gRPC NotFound; origin `discovery`.
+ */
+export class UnknownToolError extends AgentRunError {
+  static override readonly code = "unknown_tool";
+  static override readonly httpStatus = 404;
+  static override readonly grpcStatus = "NotFound";
+  /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
+  static override readonly spec: CodeSpec = UNKNOWN_TOOL_SPEC;
+  declare readonly code: "unknown_tool";
+}
+
+/**
  * Workspace not found: The cluster did not return the Workspace (it does not exist in the namespace, or reading it failed).
  *
  * Remediation: Create it with client.create_workspace(name) first, or check its name and namespace.
@@ -1004,6 +1174,7 @@ export class WorkspaceNotFoundError extends AgentRunError {
 
 /** Every generated class, a refined code's class before the classes refining it (else by code). */
 export const ERROR_CLASSES = [
+  BackendError,
   BadGatewayError,
   BadRequestError,
   BodyTooLargeError,
@@ -1013,6 +1184,7 @@ export const ERROR_CLASSES = [
   ConflictError,
   ConnectionFailedError,
   ConnectionLostError,
+  DevicesMissingError,
   ExecFailedError,
   ExecStreamError,
   ExecStreamTruncatedError,
@@ -1027,6 +1199,7 @@ export const ERROR_CLASSES = [
   IntegrationDependencyMissingError,
   IntegrationRegistrationPendingError,
   InternalError,
+  InvalidArgumentsError,
   InvalidExposeLabelError,
   InvalidGitCredentialsError,
   InvalidGitPathsError,
@@ -1041,11 +1214,14 @@ export const ERROR_CLASSES = [
   MissingExposeDomainError,
   MissingImageOrPoolError,
   MissingK8sApiError,
+  MissingRequiredArgumentError,
   MissingServePoolError,
   NoDefaultPoolError,
   NoDiffError,
   NotBoundError,
   NotFoundError,
+  NotImplementedError,
+  PlanRequiredError,
   PoolImageMismatchError,
   QuotaExceededError,
   RateLimitedError,
@@ -1054,18 +1230,23 @@ export const ERROR_CLASSES = [
   ReservedExposeLabelError,
   ResponseTimeoutError,
   RevisionNotCommittedError,
+  RevisionNotFoundError,
+  RevisionWorkspaceMismatchError,
   RunCodeStreamTruncatedError,
   SandboxFailedError,
   TimeoutTooLargeError,
   TooManyStreamsError,
+  ToolNotDispatchableError,
   UnauthorizedError,
   UnavailableError,
   UnexpectedStatusError,
+  UnknownToolError,
   WorkspaceNotFoundError,
 ] as const;
 
 /** The class of each catalogue code. */
 export interface ErrorClassOf {
+  backend_error: typeof BackendError;
   bad_gateway: typeof BadGatewayError;
   bad_request: typeof BadRequestError;
   body_too_large: typeof BodyTooLargeError;
@@ -1075,6 +1256,7 @@ export interface ErrorClassOf {
   conflict: typeof ConflictError;
   connection_failed: typeof ConnectionFailedError;
   connection_lost: typeof ConnectionLostError;
+  devices_missing: typeof DevicesMissingError;
   exec_failed: typeof ExecFailedError;
   exec_stream_error: typeof ExecStreamError;
   exec_stream_truncated: typeof ExecStreamTruncatedError;
@@ -1089,6 +1271,7 @@ export interface ErrorClassOf {
   integration_dependency_missing: typeof IntegrationDependencyMissingError;
   integration_registration_pending: typeof IntegrationRegistrationPendingError;
   internal: typeof InternalError;
+  invalid_arguments: typeof InvalidArgumentsError;
   invalid_expose_label: typeof InvalidExposeLabelError;
   invalid_git_credentials: typeof InvalidGitCredentialsError;
   invalid_git_paths: typeof InvalidGitPathsError;
@@ -1103,11 +1286,14 @@ export interface ErrorClassOf {
   missing_expose_domain: typeof MissingExposeDomainError;
   missing_image_or_pool: typeof MissingImageOrPoolError;
   missing_k8s_api: typeof MissingK8sApiError;
+  missing_required_argument: typeof MissingRequiredArgumentError;
   missing_serve_pool: typeof MissingServePoolError;
   no_default_pool: typeof NoDefaultPoolError;
   no_diff: typeof NoDiffError;
   not_bound: typeof NotBoundError;
   not_found: typeof NotFoundError;
+  not_implemented: typeof NotImplementedError;
+  plan_required: typeof PlanRequiredError;
   pool_image_mismatch: typeof PoolImageMismatchError;
   quota_exceeded: typeof QuotaExceededError;
   rate_limited: typeof RateLimitedError;
@@ -1116,18 +1302,23 @@ export interface ErrorClassOf {
   reserved_expose_label: typeof ReservedExposeLabelError;
   response_timeout: typeof ResponseTimeoutError;
   revision_not_committed: typeof RevisionNotCommittedError;
+  revision_not_found: typeof RevisionNotFoundError;
+  revision_workspace_mismatch: typeof RevisionWorkspaceMismatchError;
   run_code_stream_truncated: typeof RunCodeStreamTruncatedError;
   sandbox_failed: typeof SandboxFailedError;
   timeout_too_large: typeof TimeoutTooLargeError;
   too_many_streams: typeof TooManyStreamsError;
+  tool_not_dispatchable: typeof ToolNotDispatchableError;
   unauthorized: typeof UnauthorizedError;
   unavailable: typeof UnavailableError;
   unexpected_status: typeof UnexpectedStatusError;
+  unknown_tool: typeof UnknownToolError;
   workspace_not_found: typeof WorkspaceNotFoundError;
 }
 
 /** An error of any catalogue code; `switch (err.code)` narrows it to the code's class. */
 export type KnownAgentRunError =
+  | BackendError
   | BadGatewayError
   | BadRequestError
   | BodyTooLargeError
@@ -1137,6 +1328,7 @@ export type KnownAgentRunError =
   | ConflictError
   | ConnectionFailedError
   | ConnectionLostError
+  | DevicesMissingError
   | ExecFailedError
   | ExecStreamError
   | ExecStreamTruncatedError
@@ -1151,6 +1343,7 @@ export type KnownAgentRunError =
   | IntegrationDependencyMissingError
   | IntegrationRegistrationPendingError
   | InternalError
+  | InvalidArgumentsError
   | InvalidExposeLabelError
   | InvalidGitCredentialsError
   | InvalidGitPathsError
@@ -1165,11 +1358,14 @@ export type KnownAgentRunError =
   | MissingExposeDomainError
   | MissingImageOrPoolError
   | MissingK8sApiError
+  | MissingRequiredArgumentError
   | MissingServePoolError
   | NoDefaultPoolError
   | NoDiffError
   | NotBoundError
   | NotFoundError
+  | NotImplementedError
+  | PlanRequiredError
   | PoolImageMismatchError
   | QuotaExceededError
   | RateLimitedError
@@ -1178,11 +1374,15 @@ export type KnownAgentRunError =
   | ReservedExposeLabelError
   | ResponseTimeoutError
   | RevisionNotCommittedError
+  | RevisionNotFoundError
+  | RevisionWorkspaceMismatchError
   | RunCodeStreamTruncatedError
   | SandboxFailedError
   | TimeoutTooLargeError
   | TooManyStreamsError
+  | ToolNotDispatchableError
   | UnauthorizedError
   | UnavailableError
   | UnexpectedStatusError
+  | UnknownToolError
   | WorkspaceNotFoundError;

@@ -241,7 +241,8 @@ def render_init(cat: Catalogue) -> str:
 def render_overloads(cat: Catalogue) -> str:
     """The stub-only ``overloads`` module: ``lookup`` and ``error_for_code`` typed per code."""
     classes = [class_view(c, cat) for c in cat.codes]
-    imported = sorted({cat.base_class, *(c.name for c in classes)})  # in the order isort keeps
+    # in the order isort keeps: by name, ignoring case
+    imported = sorted({cat.base_class, *(c.name for c in classes)}, key=lambda n: (n.lower(), n))
     return render_template("python/overloads.pyi.jinja", cat, classes=classes, imported=imported)
 
 

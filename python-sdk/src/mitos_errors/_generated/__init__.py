@@ -3,6 +3,7 @@
 """The exception classes of the Mitos sandbox API, one per catalogue code.
 
 AgentRunError
+├── BackendError (backend_error, HTTP 502, server)
 ├── BadGatewayError (bad_gateway, HTTP 502, SDK-local)
 ├── BadRequestError (bad_request, HTTP 400, SDK-local)
 ├── BodyTooLargeError (body_too_large, HTTP 413, server)
@@ -12,6 +13,7 @@ AgentRunError
 ├── ConflictError (conflict, HTTP 409, SDK-local)
 ├── ConnectionFailedError (connection_failed, HTTP 503, SDK-local)
 ├── ConnectionLostError (connection_lost, HTTP 502, SDK-local)
+├── DevicesMissingError (devices_missing, HTTP 503, server)
 ├── ExecFailedError (exec_failed, HTTP 500, server)
 ├── ExecStreamError (exec_stream_error, HTTP 500, SDK-local)
 ├── ExecStreamTruncatedError (exec_stream_truncated, HTTP 502, SDK-local)
@@ -26,6 +28,7 @@ AgentRunError
 ├── IntegrationDependencyMissingError (integration_dependency_missing, HTTP 501, SDK-local)
 ├── IntegrationRegistrationPendingError (integration_registration_pending, HTTP 501, SDK-local)
 ├── InternalError (internal, HTTP 500, server)
+├── InvalidArgumentsError (invalid_arguments, HTTP 400, server)
 ├── InvalidExposeLabelError (invalid_expose_label, HTTP 400, SDK-local)
 ├── InvalidGitCredentialsError (invalid_git_credentials, HTTP 400, SDK-local)
 ├── InvalidGitPathsError (invalid_git_paths, HTTP 400, SDK-local)
@@ -40,11 +43,14 @@ AgentRunError
 ├── MissingExposeDomainError (missing_expose_domain, HTTP 400, SDK-local)
 ├── MissingImageOrPoolError (missing_image_or_pool, HTTP 400, SDK-local)
 ├── MissingK8sApiError (missing_k8s_api, HTTP 400, SDK-local)
+├── MissingRequiredArgumentError (missing_required_argument, HTTP 400, server)
 ├── MissingServePoolError (missing_serve_pool, HTTP 400, SDK-local)
 ├── NoDefaultPoolError (no_default_pool, HTTP 400, SDK-local)
 ├── NoDiffError (no_diff, HTTP 409, SDK-local)
 ├── NotBoundError (not_bound, HTTP 400, SDK-local)
 ├── NotFoundError (not_found, HTTP 404, server)
+├── MitosNotImplementedError (not_implemented, HTTP 501, server)
+├── PlanRequiredError (plan_required, HTTP 402, server)
 ├── PoolImageMismatchError (pool_image_mismatch, HTTP 409, SDK-local)
 ├── QuotaExceededError (quota_exceeded, HTTP 429, server)
 ├── RateLimitedError (rate_limited, HTTP 429, server)
@@ -53,13 +59,17 @@ AgentRunError
 ├── ReservedExposeLabelError (reserved_expose_label, HTTP 400, SDK-local)
 ├── ResponseTimeoutError (response_timeout, HTTP 504, SDK-local)
 ├── RevisionNotCommittedError (revision_not_committed, HTTP 409, SDK-local)
+├── RevisionNotFoundError (revision_not_found, HTTP 404, server)
+├── RevisionWorkspaceMismatchError (revision_workspace_mismatch, HTTP 400, server)
 ├── RunCodeStreamTruncatedError (run_code_stream_truncated, HTTP 502, SDK-local)
 ├── SandboxFailedError (sandbox_failed, HTTP 500, SDK-local)
 ├── TimeoutTooLargeError (timeout_too_large, HTTP 400, server)
 ├── TooManyStreamsError (too_many_streams, HTTP 429, server)
+├── ToolNotDispatchableError (tool_not_dispatchable, HTTP 501, server)
 ├── UnauthorizedError (unauthorized, HTTP 401, server)
 ├── UnavailableError (unavailable, HTTP 503, SDK-local)
 ├── UnexpectedStatusError (unexpected_status, HTTP 500, SDK-local)
+├── UnknownToolError (unknown_tool, HTTP 404, server)
 └── WorkspaceNotFoundError (workspace_not_found, HTTP 404, SDK-local)
 
 Each class is a declaration: its code, statuses and public module name are set in its body.
@@ -89,6 +99,7 @@ and the catalogue's catch-all classification: not retryable, recovery ``inspect_
 
 __all__ = [
     "AgentRunError",
+    "BackendError",
     "BadGatewayError",
     "BadRequestError",
     "BodyTooLargeError",
@@ -98,6 +109,7 @@ __all__ = [
     "ConflictError",
     "ConnectionFailedError",
     "ConnectionLostError",
+    "DevicesMissingError",
     "ExecFailedError",
     "ExecStreamError",
     "ExecStreamTruncatedError",
@@ -112,6 +124,7 @@ __all__ = [
     "IntegrationDependencyMissingError",
     "IntegrationRegistrationPendingError",
     "InternalError",
+    "InvalidArgumentsError",
     "InvalidExposeLabelError",
     "InvalidGitCredentialsError",
     "InvalidGitPathsError",
@@ -126,11 +139,14 @@ __all__ = [
     "MissingExposeDomainError",
     "MissingImageOrPoolError",
     "MissingK8sApiError",
+    "MissingRequiredArgumentError",
     "MissingServePoolError",
     "NoDefaultPoolError",
     "NoDiffError",
     "NotBoundError",
     "NotFoundError",
+    "MitosNotImplementedError",
+    "PlanRequiredError",
     "PoolImageMismatchError",
     "QuotaExceededError",
     "RateLimitedError",
@@ -139,13 +155,17 @@ __all__ = [
     "ReservedExposeLabelError",
     "ResponseTimeoutError",
     "RevisionNotCommittedError",
+    "RevisionNotFoundError",
+    "RevisionWorkspaceMismatchError",
     "RunCodeStreamTruncatedError",
     "SandboxFailedError",
     "TimeoutTooLargeError",
     "TooManyStreamsError",
+    "ToolNotDispatchableError",
     "UnauthorizedError",
     "UnavailableError",
     "UnexpectedStatusError",
+    "UnknownToolError",
     "WorkspaceNotFoundError",
 ]
 
@@ -166,6 +186,27 @@ if TYPE_CHECKING:
         "error_for_exit",
         "validate_timeout",
     ]
+
+
+class BackendError(AgentRunError):
+    """The backend that carries out a tool's sandbox operation failed.
+
+    Verify the sandbox id and arguments, check sandbox status, and retry; if it persists the
+    backend may be unavailable.
+
+    Code ``backend_error``; HTTP 502; gRPC Unavailable; retryable; recovery ``retry_later`` (same
+    arguments: conditional); side effects: unknown; origin: runtime.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["backend_error"]
+        catalogue_code: ClassVar[Literal["backend_error"]]
+        http_status: ClassVar[Literal[502]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "backend_error"
+    http_status = 502
+    grpc_status = "Unavailable"
 
 
 class BadGatewayError(AgentRunError):
@@ -366,6 +407,29 @@ class ConnectionLostError(AgentRunError):
         grpc_status: ClassVar[Literal["Unavailable"]]
     code = catalogue_code = "connection_lost"
     http_status = 502
+    grpc_status = "Unavailable"
+
+
+class DevicesMissingError(AgentRunError):
+    """A forkd node failed its readiness probe because a host device a fork needs (such as /dev/kvm)
+    is missing, so the node is out of fork rotation.
+
+    Ensure the kvm-device-plugin injects /dev/kvm (--device-paths) and the node kvm kernel modules
+    (kvm plus kvm_intel or kvm_amd) are loaded; a fork cannot reach Ready without a usable
+    /dev/kvm.
+
+    Code ``devices_missing``; HTTP 503; gRPC Unavailable; retryable; recovery ``retry_later`` (same
+    arguments: safe); side effects: none_expected; origin: runtime.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["devices_missing"]
+        catalogue_code: ClassVar[Literal["devices_missing"]]
+        http_status: ClassVar[Literal[503]]
+        grpc_status: ClassVar[Literal["Unavailable"]]
+    code = catalogue_code = "devices_missing"
+    http_status = 503
     grpc_status = "Unavailable"
 
 
@@ -687,6 +751,26 @@ class InternalError(AgentRunError):
     grpc_status = "Internal"
 
 
+class InvalidArgumentsError(AgentRunError):
+    """The arguments of an MCP tool call were not a JSON object.
+
+    Pass arguments as a JSON object matching the tool inputSchema.
+
+    Code ``invalid_arguments``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["invalid_arguments"]
+        catalogue_code: ClassVar[Literal["invalid_arguments"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "invalid_arguments"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
 class InvalidExposeLabelError(AgentRunError):
     """The expose label is empty, longer than 63 characters, or not a single DNS label.
 
@@ -993,6 +1077,27 @@ class MissingK8sApiError(AgentRunError):
     grpc_status = "InvalidArgument"
 
 
+class MissingRequiredArgumentError(AgentRunError):
+    """An MCP tool call lacks an argument the tool requires, or passed it as null.
+
+    Retry the call including the missing argument; see the tool inputSchema for all required
+    fields.
+
+    Code ``missing_required_argument``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["missing_required_argument"]
+        catalogue_code: ClassVar[Literal["missing_required_argument"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "missing_required_argument"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
 class MissingServePoolError(AgentRunError):
     """serve() was called without a pool to claim the sandbox from.
 
@@ -1081,9 +1186,7 @@ class NotBoundError(AgentRunError):
 class NotFoundError(AgentRunError):
     """No such sandbox.
 
-    Confirm the sandbox id exists and is Ready before calling. A sandbox whose claim never became
-    Ready has the reason on its conditions (NoCapacity, NoHuskPod or ActivateFailed; kubectl
-    describe sandbox NAME).
+    Confirm the sandbox id exists and is Ready before calling.
 
     Code ``not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover`` (same
     arguments: never); side effects: none_expected; origin: discovery. Context: ``sandbox``.
@@ -1098,6 +1201,49 @@ class NotFoundError(AgentRunError):
     code = catalogue_code = "not_found"
     http_status = 404
     grpc_status = "NotFound"
+
+
+class MitosNotImplementedError(AgentRunError):
+    """The console does not offer this operation on this deployment yet.
+
+    This is a documented follow-up, not a misconfiguration; check docs/saas/console.md for status
+    or ask the operator.
+
+    Code ``not_implemented``; HTTP 501; gRPC Unimplemented; not retryable; recovery
+    ``inspect_and_escalate`` (same arguments: never); side effects: none_expected; origin: runtime.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["not_implemented"]
+        catalogue_code: ClassVar[Literal["not_implemented"]]
+        http_status: ClassVar[Literal[501]]
+        grpc_status: ClassVar[Literal["Unimplemented"]]
+    code = catalogue_code = "not_implemented"
+    http_status = 501
+    grpc_status = "Unimplemented"
+
+
+class PlanRequiredError(AgentRunError):
+    """The organization's plan does not include the feature the request needs.
+
+    Upgrade this organization to the Team plan, or self-host the community edition, which includes
+    audit streaming. The audit log itself, and its NDJSON export, remain fully available on every
+    plan.
+
+    Code ``plan_required``; HTTP 402; gRPC PermissionDenied; not retryable; recovery
+    ``inspect_and_escalate`` (same arguments: never); side effects: none_expected; origin: policy.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["plan_required"]
+        catalogue_code: ClassVar[Literal["plan_required"]]
+        http_status: ClassVar[Literal[402]]
+        grpc_status: ClassVar[Literal["PermissionDenied"]]
+    code = catalogue_code = "plan_required"
+    http_status = 402
+    grpc_status = "PermissionDenied"
 
 
 class PoolImageMismatchError(AgentRunError):
@@ -1282,6 +1428,47 @@ class RevisionNotCommittedError(AgentRunError):
     grpc_status = "FailedPrecondition"
 
 
+class RevisionNotFoundError(AgentRunError):
+    """The workspace revision to fork does not exist in the namespace.
+
+    List revisions with `mitos ws log <workspace>` and fork an existing one.
+
+    Code ``revision_not_found``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover``
+    (same arguments: never); side effects: none_expected; origin: discovery. Context: ``revision``.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["revision_not_found"]
+        catalogue_code: ClassVar[Literal["revision_not_found"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "revision_not_found"
+    http_status = 404
+    grpc_status = "NotFound"
+
+
+class RevisionWorkspaceMismatchError(AgentRunError):
+    """The revision to fork belongs to another workspace than the one the call names.
+
+    Pass the workspace the revision actually belongs to.
+
+    Code ``revision_workspace_mismatch``; HTTP 400; gRPC InvalidArgument; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: validation.
+    Context: ``revision``, ``workspace``.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["revision_workspace_mismatch"]
+        catalogue_code: ClassVar[Literal["revision_workspace_mismatch"]]
+        http_status: ClassVar[Literal[400]]
+        grpc_status: ClassVar[Literal["InvalidArgument"]]
+    code = catalogue_code = "revision_workspace_mismatch"
+    http_status = 400
+    grpc_status = "InvalidArgument"
+
+
 class RunCodeStreamTruncatedError(AgentRunError):
     """The streamed run_code response ended before its last frame: the connection was cut or dropped,
     so the snippet's result is unknown.
@@ -1374,10 +1561,31 @@ class TooManyStreamsError(AgentRunError):
     grpc_status = "ResourceExhausted"
 
 
+class ToolNotDispatchableError(AgentRunError):
+    """The MCP server advertises the tool but cannot run it yet.
+
+    Use one of the sandbox_* tools; workspace tools are not yet implemented (issue
+
+    Code ``tool_not_dispatchable``; HTTP 501; gRPC Unimplemented; not retryable; recovery
+    ``revise_and_retry`` (same arguments: never); side effects: none_expected; origin: runtime.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["tool_not_dispatchable"]
+        catalogue_code: ClassVar[Literal["tool_not_dispatchable"]]
+        http_status: ClassVar[Literal[501]]
+        grpc_status: ClassVar[Literal["Unimplemented"]]
+    code = catalogue_code = "tool_not_dispatchable"
+    http_status = 501
+    grpc_status = "Unimplemented"
+
+
 class UnauthorizedError(AgentRunError):
     """The per-sandbox bearer token is missing or invalid.
 
-    Send Authorization: Bearer with the per-sandbox token from the -sandbox-token Secret.
+    Send Authorization: Bearer <token> with the per-sandbox token from the <name>-sandbox-token
+    Secret.
 
     Code ``unauthorized``; HTTP 401; gRPC Unauthenticated; not retryable; an authentication
     failure; recovery ``reauthenticate`` (same arguments: never); side effects: none_expected;
@@ -1436,6 +1644,26 @@ class UnexpectedStatusError(AgentRunError):
     code = catalogue_code = "unexpected_status"
     http_status = 500
     grpc_status = "Unknown"
+
+
+class UnknownToolError(AgentRunError):
+    """The tool an MCP call names is not registered on the server.
+
+    Call tools/list to see the available tool names and retry with one of them.
+
+    Code ``unknown_tool``; HTTP 404; gRPC NotFound; not retryable; recovery ``rediscover`` (same
+    arguments: never); side effects: none_expected; origin: discovery.
+    """
+
+    __module__ = "mitos_errors"
+    if TYPE_CHECKING:
+        code: Literal["unknown_tool"]
+        catalogue_code: ClassVar[Literal["unknown_tool"]]
+        http_status: ClassVar[Literal[404]]
+        grpc_status: ClassVar[Literal["NotFound"]]
+    code = catalogue_code = "unknown_tool"
+    http_status = 404
+    grpc_status = "NotFound"
 
 
 class WorkspaceNotFoundError(AgentRunError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-Code: TypeAlias = Literal["bad_gateway", "bad_request", "body_too_large", "budget_exhausted", "build_failed", "canceled", "conflict", "connection_failed", "connection_lost", "exec_failed", "exec_stream_error", "exec_stream_truncated", "exec_timeout", "file_failed", "forbidden", "fork_rejected", "fork_unavailable", "fork_unsupported", "gateway_timeout", "idle_timeout", "integration_dependency_missing", "integration_registration_pending", "internal", "invalid_expose_label", "invalid_git_credentials", "invalid_git_paths", "invalid_git_spec", "invalid_input", "invalid_json", "invalid_output", "invalid_response", "invalid_sandbox_id", "invalid_serve_port", "kubernetes_not_installed", "missing_expose_domain", "missing_image_or_pool", "missing_k8s_api", "missing_serve_pool", "no_default_pool", "no_diff", "not_bound", "not_found", "pool_image_mismatch", "quota_exceeded", "rate_limited", "ready_timeout", "request_timeout", "reserved_expose_label", "response_timeout", "revision_not_committed", "run_code_stream_truncated", "sandbox_failed", "timeout_too_large", "too_many_streams", "unauthorized", "unavailable", "unexpected_status", "workspace_not_found"]
+Code: TypeAlias = Literal["backend_error", "bad_gateway", "bad_request", "body_too_large", "budget_exhausted", "build_failed", "canceled", "conflict", "connection_failed", "connection_lost", "devices_missing", "exec_failed", "exec_stream_error", "exec_stream_truncated", "exec_timeout", "file_failed", "forbidden", "fork_rejected", "fork_unavailable", "fork_unsupported", "gateway_timeout", "idle_timeout", "integration_dependency_missing", "integration_registration_pending", "internal", "invalid_arguments", "invalid_expose_label", "invalid_git_credentials", "invalid_git_paths", "invalid_git_spec", "invalid_input", "invalid_json", "invalid_output", "invalid_response", "invalid_sandbox_id", "invalid_serve_port", "kubernetes_not_installed", "missing_expose_domain", "missing_image_or_pool", "missing_k8s_api", "missing_required_argument", "missing_serve_pool", "no_default_pool", "no_diff", "not_bound", "not_found", "not_implemented", "plan_required", "pool_image_mismatch", "quota_exceeded", "rate_limited", "ready_timeout", "request_timeout", "reserved_expose_label", "response_timeout", "revision_not_committed", "revision_not_found", "revision_workspace_mismatch", "run_code_stream_truncated", "sandbox_failed", "timeout_too_large", "too_many_streams", "tool_not_dispatchable", "unauthorized", "unavailable", "unexpected_status", "unknown_tool", "workspace_not_found"]
 """Every code in the catalogue, server-emitted and SDK-local."""
 
 
@@ -371,6 +371,19 @@ class RevisionNotCommittedContext(TypedDict):
     """Context of revision_not_committed."""
 
     revision: NotRequired[Revision]
+
+
+class RevisionNotFoundContext(TypedDict):
+    """Context of revision_not_found."""
+
+    revision: NotRequired[Revision]
+
+
+class RevisionWorkspaceMismatchContext(TypedDict):
+    """Context of revision_workspace_mismatch."""
+
+    revision: NotRequired[Revision]
+    workspace: NotRequired[Workspace]
 
 
 class SandboxFailedContext(TypedDict):

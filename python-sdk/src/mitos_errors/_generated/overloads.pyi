@@ -13,6 +13,7 @@ from typing import Any, Literal, overload
 
 from . import (
     AgentRunError,
+    BackendError,
     BadGatewayError,
     BadRequestError,
     BodyTooLargeError,
@@ -21,6 +22,7 @@ from . import (
     ConflictError,
     ConnectionFailedError,
     ConnectionLostError,
+    DevicesMissingError,
     ExecFailedError,
     ExecStreamError,
     ExecStreamTruncatedError,
@@ -35,6 +37,7 @@ from . import (
     IntegrationDependencyMissingError,
     IntegrationRegistrationPendingError,
     InternalError,
+    InvalidArgumentsError,
     InvalidExposeLabelError,
     InvalidGitCredentialsError,
     InvalidGitPathsError,
@@ -49,11 +52,14 @@ from . import (
     MissingExposeDomainError,
     MissingImageOrPoolError,
     MissingK8sApiError,
+    MissingRequiredArgumentError,
     MissingServePoolError,
+    MitosNotImplementedError,
     NoDefaultPoolError,
     NoDiffError,
     NotBoundError,
     NotFoundError,
+    PlanRequiredError,
     PoolImageMismatchError,
     QuotaExceededError,
     RateLimitedError,
@@ -63,16 +69,22 @@ from . import (
     ReservedExposeLabelError,
     ResponseTimeoutError,
     RevisionNotCommittedError,
+    RevisionNotFoundError,
+    RevisionWorkspaceMismatchError,
     RunCodeStreamTruncatedError,
     SandboxFailedError,
     TimeoutTooLargeError,
+    ToolNotDispatchableError,
     TooManyStreamsError,
     UnauthorizedError,
     UnavailableError,
     UnexpectedStatusError,
+    UnknownToolError,
     WorkspaceNotFoundError,
 )
 
+@overload
+def lookup(code: Literal["backend_error"]) -> type[BackendError]: ...
 @overload
 def lookup(code: Literal["bad_gateway"]) -> type[BadGatewayError]: ...
 @overload
@@ -91,6 +103,8 @@ def lookup(code: Literal["conflict"]) -> type[ConflictError]: ...
 def lookup(code: Literal["connection_failed"]) -> type[ConnectionFailedError]: ...
 @overload
 def lookup(code: Literal["connection_lost"]) -> type[ConnectionLostError]: ...
+@overload
+def lookup(code: Literal["devices_missing"]) -> type[DevicesMissingError]: ...
 @overload
 def lookup(code: Literal["exec_failed"]) -> type[ExecFailedError]: ...
 @overload
@@ -120,6 +134,8 @@ def lookup(code: Literal["integration_registration_pending"]) -> type[Integratio
 @overload
 def lookup(code: Literal["internal"]) -> type[InternalError]: ...
 @overload
+def lookup(code: Literal["invalid_arguments"]) -> type[InvalidArgumentsError]: ...
+@overload
 def lookup(code: Literal["invalid_expose_label"]) -> type[InvalidExposeLabelError]: ...
 @overload
 def lookup(code: Literal["invalid_git_credentials"]) -> type[InvalidGitCredentialsError]: ...
@@ -148,6 +164,8 @@ def lookup(code: Literal["missing_image_or_pool"]) -> type[MissingImageOrPoolErr
 @overload
 def lookup(code: Literal["missing_k8s_api"]) -> type[MissingK8sApiError]: ...
 @overload
+def lookup(code: Literal["missing_required_argument"]) -> type[MissingRequiredArgumentError]: ...
+@overload
 def lookup(code: Literal["missing_serve_pool"]) -> type[MissingServePoolError]: ...
 @overload
 def lookup(code: Literal["no_default_pool"]) -> type[NoDefaultPoolError]: ...
@@ -157,6 +175,10 @@ def lookup(code: Literal["no_diff"]) -> type[NoDiffError]: ...
 def lookup(code: Literal["not_bound"]) -> type[NotBoundError]: ...
 @overload
 def lookup(code: Literal["not_found"]) -> type[NotFoundError]: ...
+@overload
+def lookup(code: Literal["not_implemented"]) -> type[MitosNotImplementedError]: ...
+@overload
+def lookup(code: Literal["plan_required"]) -> type[PlanRequiredError]: ...
 @overload
 def lookup(code: Literal["pool_image_mismatch"]) -> type[PoolImageMismatchError]: ...
 @overload
@@ -174,6 +196,10 @@ def lookup(code: Literal["response_timeout"]) -> type[ResponseTimeoutError]: ...
 @overload
 def lookup(code: Literal["revision_not_committed"]) -> type[RevisionNotCommittedError]: ...
 @overload
+def lookup(code: Literal["revision_not_found"]) -> type[RevisionNotFoundError]: ...
+@overload
+def lookup(code: Literal["revision_workspace_mismatch"]) -> type[RevisionWorkspaceMismatchError]: ...
+@overload
 def lookup(code: Literal["run_code_stream_truncated"]) -> type[RunCodeStreamTruncatedError]: ...
 @overload
 def lookup(code: Literal["sandbox_failed"]) -> type[SandboxFailedError]: ...
@@ -182,11 +208,15 @@ def lookup(code: Literal["timeout_too_large"]) -> type[TimeoutTooLargeError]: ..
 @overload
 def lookup(code: Literal["too_many_streams"]) -> type[TooManyStreamsError]: ...
 @overload
+def lookup(code: Literal["tool_not_dispatchable"]) -> type[ToolNotDispatchableError]: ...
+@overload
 def lookup(code: Literal["unauthorized"]) -> type[UnauthorizedError]: ...
 @overload
 def lookup(code: Literal["unavailable"]) -> type[UnavailableError]: ...
 @overload
 def lookup(code: Literal["unexpected_status"]) -> type[UnexpectedStatusError]: ...
+@overload
+def lookup(code: Literal["unknown_tool"]) -> type[UnknownToolError]: ...
 @overload
 def lookup(code: Literal["workspace_not_found"]) -> type[WorkspaceNotFoundError]: ...
 @overload
@@ -196,6 +226,16 @@ def lookup(code: str) -> type[AgentRunError]:
     The match is exact: ``code`` is compared as given, not sanitized.
     """
 
+@overload
+def error_for_code(
+    code: Literal["backend_error"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> BackendError: ...
 @overload
 def error_for_code(
     code: Literal["bad_gateway"],
@@ -286,6 +326,16 @@ def error_for_code(
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> ConnectionLostError: ...
+@overload
+def error_for_code(
+    code: Literal["devices_missing"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> DevicesMissingError: ...
 @overload
 def error_for_code(
     code: Literal["exec_failed"],
@@ -428,6 +478,16 @@ def error_for_code(
 ) -> InternalError: ...
 @overload
 def error_for_code(
+    code: Literal["invalid_arguments"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> InvalidArgumentsError: ...
+@overload
+def error_for_code(
     code: Literal["invalid_expose_label"],
     message: str,
     *,
@@ -568,6 +628,16 @@ def error_for_code(
 ) -> MissingK8sApiError: ...
 @overload
 def error_for_code(
+    code: Literal["missing_required_argument"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> MissingRequiredArgumentError: ...
+@overload
+def error_for_code(
     code: Literal["missing_serve_pool"],
     message: str,
     *,
@@ -616,6 +686,26 @@ def error_for_code(
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> NotFoundError: ...
+@overload
+def error_for_code(
+    code: Literal["not_implemented"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> MitosNotImplementedError: ...
+@overload
+def error_for_code(
+    code: Literal["plan_required"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> PlanRequiredError: ...
 @overload
 def error_for_code(
     code: Literal["pool_image_mismatch"],
@@ -698,6 +788,26 @@ def error_for_code(
 ) -> RevisionNotCommittedError: ...
 @overload
 def error_for_code(
+    code: Literal["revision_not_found"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> RevisionNotFoundError: ...
+@overload
+def error_for_code(
+    code: Literal["revision_workspace_mismatch"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> RevisionWorkspaceMismatchError: ...
+@overload
+def error_for_code(
     code: Literal["run_code_stream_truncated"],
     message: str,
     *,
@@ -738,6 +848,16 @@ def error_for_code(
 ) -> TooManyStreamsError: ...
 @overload
 def error_for_code(
+    code: Literal["tool_not_dispatchable"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> ToolNotDispatchableError: ...
+@overload
+def error_for_code(
     code: Literal["unauthorized"],
     message: str,
     *,
@@ -766,6 +886,16 @@ def error_for_code(
     status: int | None = None,
     context: Mapping[str, Any] | None = None,
 ) -> UnexpectedStatusError: ...
+@overload
+def error_for_code(
+    code: Literal["unknown_tool"],
+    message: str,
+    *,
+    cause: str = "",
+    remediation: str = "",
+    status: int | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> UnknownToolError: ...
 @overload
 def error_for_code(
     code: Literal["workspace_not_found"],
