@@ -123,4 +123,4 @@ var grpcStatuses = []grpcStatus{
 }
 
 // grpcChannels gives, per channel, the statuses it answers otherwise.
-var grpcChannels = map[string]map[string]string{}
+var grpcChannels = channelMap(nil)

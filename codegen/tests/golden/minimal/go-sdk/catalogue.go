@@ -107,6 +107,6 @@ var grpcStatuses = []grpcStatus{
 }
 
 // grpcChannels gives, per channel, the statuses it answers otherwise.
-var grpcChannels = map[string]map[string]string{
-	"mtls": pairs([][2]string{{"PermissionDenied", "bad_request"}}),
-}
+var grpcChannels = channelMap([]channelOverrides{
+	{"mtls", [][2]string{{"PermissionDenied", "bad_request"}}},
+})

@@ -221,6 +221,20 @@ func indexSpecs(list []*Spec) map[string]*Spec {
 	return out
 }
 
+// channelOverrides are the statuses one gRPC channel answers otherwise.
+type channelOverrides struct {
+	name      string
+	overrides [][2]string
+}
+
+func channelMap(list []channelOverrides) map[string]map[string]string {
+	out := make(map[string]map[string]string, len(list))
+	for _, c := range list {
+		out[c.name] = pairs(c.overrides)
+	}
+	return out
+}
+
 func pairs(list [][2]string) map[string]string {
 	out := make(map[string]string, len(list))
 	for _, p := range list {
