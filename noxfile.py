@@ -40,6 +40,7 @@ nox.options.sessions = [
     "lint",
     "typecheck",
     "check",
+    "go",
     "rust",
     "tests",
     "ts",
@@ -304,6 +305,27 @@ def ts(session: nox.Session) -> None:
     # The newest is checked by npm test (nodenext) and by release-check (every mode).
     npm_ci(session, TOOLS)
     session.run("node", "ts-sdk/scripts/check-consumer-types.mjs", str(OLDEST_TS), external=True)
+
+
+GO_MODULES = ("go-sdk", "go-sdk/apierrgrpc", "tests/go")
+"""The Go modules: the generated package, its gRPC module, and the hand-written Go tests."""
+
+
+@nox.session(venv_backend="none")
+def go(session: nox.Session) -> None:
+    """gofmt, go vet and go test of the generated Go package, its gRPC module and tests/go.
+
+    Regenerates nothing (``nox -s check`` holds the package to the catalogue). ``gofmt -l``
+    must print nothing; ``go test -v`` prints one ``--- PASS``/``--- FAIL`` line per test,
+    which .ci/summarize.py counts.
+    """
+    for module in GO_MODULES:
+        with session.chdir(ROOT / module):
+            unformatted = session.run("gofmt", "-l", ".", external=True, silent=True)
+            if unformatted and str(unformatted).strip():
+                session.error(f"gofmt -l in {module} lists files to format:\n{unformatted}")
+            session.run("go", "vet", "./...", external=True)
+            session.run("go", "test", "-count=1", "-v", "./...", external=True)
 
 
 def catalogue_baseline(session: nox.Session) -> tuple[str | None, str]:

@@ -1,8 +1,9 @@
 """Add up the test counts of every suite in a CI log into one closing line.
 
 Reads pytest's summary lines (``== 12 passed, 1 failed in 3.0s ==``),
-node --test's (``# pass 40`` / ``# fail 0``) and cargo test's
-(``test result: ok. 12 passed; 0 failed; 1 ignored; ...``), and prints
+node --test's (``# pass 40`` / ``# fail 0``), ``go test -v``'s
+(``--- PASS: TestName (0.01s)``, one line per test and subtest) and cargo
+test's (``test result: ok. 12 passed; 0 failed; 1 ignored; ...``), and prints
 ``N passed, N failed`` as the last line. A suite that ran no test, or a
 non-zero exit status with no counted failure, is reported as a failure.
 """
@@ -16,6 +17,7 @@ PYTEST = re.compile(r"^=+ (?P<body>.*?) in [0-9.]+s(?: \([^)]*\))? =+$")
 PYTEST_PART = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
 NODE = re.compile(r"^[#ℹ] (pass|fail|skipped|cancelled) (\d+)$")
 CARGO = re.compile(r"^test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored;")
+GO = re.compile(r"^\s*--- (PASS|FAIL|SKIP): ")
 
 
 def main(log_path: str, status: str) -> int:
@@ -38,6 +40,16 @@ def main(log_path: str, status: str) -> int:
                 passed += int(cargo.group(1))
                 failed += int(cargo.group(2))
                 skipped += int(cargo.group(3))
+                continue
+            match = GO.match(line)
+            if match:
+                kind = match.group(1)
+                if kind == "PASS":
+                    passed += 1
+                elif kind == "FAIL":
+                    failed += 1
+                else:
+                    skipped += 1
                 continue
             match = NODE.match(line.strip())
             if match:

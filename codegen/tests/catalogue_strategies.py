@@ -29,7 +29,7 @@ from errcat.model.defaults import STANDARD_STATUSES
 from errcat.model.refines import MAX_CHAIN
 from errcat.model.sdk import ROLES
 from errcat.names import naming
-from errcat.names.languages import LANGUAGES
+from errcat.names.languages import GO, LANGUAGES
 from errcat.source.scalars import resolve_plain
 from errcat.wording import char_rule, is_blank
 
@@ -115,13 +115,18 @@ def _legal_base(name: str) -> bool:
 
 @st.composite
 def _codes(draw: st.DrawFn, fields: list[str], base: str) -> dict[str, dict[str, Any]]:
-    names = draw(st.lists(SNAKE, min_size=1, max_size=6))
+    # A code is at least 3 characters: a gRPC ErrorInfo reason (grpc-reason).
+    names = draw(st.lists(SNAKE.filter(lambda c: len(c) >= 3), min_size=1, max_size=6))
     codes: dict[str, dict[str, Any]] = {}
     taken = {naming.fold(base), naming.fold(naming.known_type_name(base))}
     for code in names:
         cls = naming.class_name_for(code)
+        go = GO.derive_class_name(code) if GO.derive_class_name else cls
         keys = {naming.fold(code), naming.fold(cls), naming.fold(naming.context_type_name(cls))}
-        if keys & taken or not _legal_class(cls, base):
+        keys |= {
+            naming.fold(name) for name in (GO.class_exports(go) if GO.class_exports else (go,))
+        }
+        if keys & taken or not _legal_class(cls, base) or naming.class_problem(GO.key, go, base):
             continue
         taken |= keys
         codes[code] = draw(_code(fields))
@@ -245,6 +250,7 @@ def catalogues(draw: st.DrawFn, require: tuple[str, ...] = ()) -> dict[str, Any]
         "packages": {
             "python": {"distribution": f"{word}-errors", "module": f"{word}_errors"},
             "typescript": {"package": f"@{word}/errors"},
+            "go": {"module": f"example.com/{word}/go-sdk", "package": f"{word}err"},
         },
         "base_class": base,
         "limits": draw(_limits(ceiling)),

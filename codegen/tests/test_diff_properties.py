@@ -24,7 +24,7 @@ from errcat.evolve import cli as evolve_cli
 from errcat.evolve import semver
 from errcat.evolve.compare import compare
 from errcat.evolve.report import needed
-from errcat.evolve.rules import Bump
+from errcat.evolve.rules import Bump, Level
 
 EXAMPLES = int(os.environ.get("ERRCAT_DIFF_EXAMPLES", "25"))
 SETTINGS = settings(
@@ -250,3 +250,54 @@ def test_no_pair_of_files_gives_a_traceback(tmp_path: Path, old: Any, new: Any, 
     status, _stdout, stderr = diff(f"--against={rev}", str(new_path))
     assert status == 2, stderr
     assert stderr.startswith(("errcat diff: ", str(new_path)))
+
+
+@st.composite
+def go_signature_edits(draw: st.DrawFn) -> tuple[Data, Data, str, str]:
+    """A catalogue, a copy whose server code has another context list or Go name, the code and the rule."""
+    old = copy.deepcopy(CATALOGUES[draw(st.sampled_from(sorted(CATALOGUES)))])
+    server = sorted(n for n, c in old["codes"].items() if c.get("emitted_by", "server") == "server")
+    name = draw(st.sampled_from(server))
+    new = copy.deepcopy(old)
+    entry = new["codes"][name]
+    fields = sorted(old["context_fields"])
+    if draw(st.booleans()):
+        before = list(entry.get("context", []))
+        after = draw(st.lists(st.sampled_from(fields), unique=True, max_size=4))
+        if after == before:
+            after = [] if before else fields[:1]
+        entry["context"] = after
+        return old, new, name, "constructor-changed"
+    names = entry.get("class_name")
+    entry["class_name"] = {
+        **(names if isinstance(names, dict) else {}),
+        "go": "Renamed" + draw(NAMES).capitalize(),
+    }
+    if isinstance(names, str):
+        entry["class_name"] |= {"python": names, "typescript": names}
+    return old, new, name, "class-renamed"
+
+
+@SETTINGS
+@given(case=go_signature_edits())
+def test_a_go_name_or_constructor_change_is_sdk_and_status_changes_wire(
+    tmp_path: Path, case: tuple[Data, Data, str, str]
+) -> None:
+    """errcat diff on generated pairs: a Go constructor's parameters or a Go name changed is sdk."""
+    old, new, code, rule = case
+    old_path, new_path = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old_path.write_text(dump(old), encoding="utf-8")
+    new_path.write_text(dump(new), encoding="utf-8")
+    if not _valid(new_path):
+        reject()
+    found = compare(evolve_cli._side(old_path, "old"), evolve_cli._side(new_path, "new"))
+    mine = [c for c in found if c.rule == rule and dict(c.values).get("subject") == code]
+    assert mine, [c.rule for c in found]
+    if rule == "class-renamed":
+        assert [dict(c.values)["language"] for c in mine] == ["Go"]
+    assert all(c.level is Level.SDK for c in mine)
+    new["codes"][code]["http"] = 418 if old["codes"][code]["http"] != 418 else 400
+    new_path.write_text(dump(new), encoding="utf-8")
+    if _valid(new_path):
+        found = compare(evolve_cli._side(old_path, "old"), evolve_cli._side(new_path, "new"))
+        assert any(c.rule == "http-changed" and c.level is Level.WIRE for c in found)

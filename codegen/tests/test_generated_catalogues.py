@@ -62,7 +62,7 @@ ENVELOPE_WORDS = {
     "codeForGrpc",
     *meta_enum("origin"),
 }
-COUNTS = {"catalogues": 0, "python": 0, "typescript": 0}
+COUNTS = {"catalogues": 0, "python": 0, "typescript": 0, "go": 0}
 """How many catalogues each test ran, printed at the end of the session."""
 
 
@@ -118,6 +118,8 @@ def allowed_spans(data: dict[str, Any]) -> set[str]:
     names |= {data["packages"]["typescript"]["package"]}
     rust = data["packages"].get("rust", {"crate": data["packages"]["python"]["distribution"]})
     names.add(rust["crate"])
+    go = data["packages"].get("go", {"module": data["packages"]["python"]["distribution"]})
+    names.add(go["module"])
     if data.get("conditions"):
         names.add("status.conditions")  # where the section's reasons show (the meta-schema's word)
     for spec in data["codes"].values():
@@ -386,6 +388,79 @@ def test_random_catalogues_type_check_with_the_typescript_runtime(
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     COUNTS["typescript"] += len(batch)
+
+
+GO_PROBE = """package {package}
+
+import (
+	"errors"
+	"testing"
+)
+
+// Every server code's envelope, read back, is the same error; an unknown
+// code and a foreign error are written as the internal code.
+func TestEveryServerCodeRoundTrips(t *testing.T) {{
+	for _, c := range Codes() {{
+		if spec, _ := SpecOf(string(c)); len(spec.Refines) > 0 && JSONMaxDepth < 3 {{
+			continue // {{"error":{{"refines":[...]}}}} nests 3 deep: such a body is not JSON here
+		}}
+		e := Get(c).WithCause("a cause")
+		r := e.Envelope(WriteOptions{{RequestID: "req-1"}})
+		back := FromBody(r.Body, r.Status, r.Header, "")
+		if back.Code != e.Code || back.Message != e.Message || back.Cause != "a cause" || back.RequestID != "req-1" {{
+			t.Errorf("%s came back as %+v from %s", c, back, r.Body)
+		}}
+		if !errors.Is(back, c) || r.Status != e.Status {{
+			t.Errorf("%s: status %d, errors.Is %v", c, r.Status, errors.Is(back, c))
+		}}
+	}}
+	if got := ResponseFor(errors.New("secret"), WriteOptions{{}}); string(got.Body) == "" || Lookup("zz_not_a_code").Code != string(InternalCode()) {{
+		t.Errorf("a foreign error is written as %s", got.Body)
+	}}
+}}
+"""
+
+
+def _go() -> str:
+    go = shutil.which("go")
+    if go is None:
+        if os.environ.get("CI"):
+            pytest.fail("Go is not installed (https://go.dev/dl/); nox -s go needs it too")
+        pytest.skip("Go is not installed")
+    return go
+
+
+@budget(1)
+@given(batch=BATCH)
+def test_random_catalogues_build_vet_and_round_trip_with_the_go_runtime(
+    batch: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Each catalogue's Go package, in one module (one build): gofmt-clean, vetted, its envelopes read back."""
+    go = _go()
+    root = tmp_path_factory.mktemp("go")
+    module = root / "module"
+    module.mkdir()
+    (module / "go.mod").write_text("module example.com/generated\n\ngo 1.22\n", encoding="utf-8")
+    for index, data in enumerate(batch):
+        out = root / str(index)
+        generate(data, out, "go")
+        package = module / f"p{index}"
+        package.mkdir()
+        for source in (out / "go-sdk").glob("*.go"):
+            shutil.copy(source, package / source.name)
+        probe = GO_PROBE.format(package=data["packages"]["go"]["package"])
+        (package / "probe_test.go").write_text(probe, encoding="utf-8")
+    unformatted = subprocess.run(
+        [str(Path(go).with_name("gofmt")), "-l", "."], cwd=module, capture_output=True, text=True
+    )
+    generated = [line for line in unformatted.stdout.split() if not line.endswith("_test.go")]
+    assert generated == [], unformatted.stdout
+    for command in ([go, "vet", "./..."], [go, "test", "-count=1", "./..."]):
+        done = subprocess.run(
+            command, cwd=module, capture_output=True, text=True, check=False, timeout=600
+        )
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-3000:]
+    COUNTS["go"] += len(batch)
 
 
 def teardown_module() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from errcat.model.catalogue import Catalogue, build_model
 from errcat.model.package import OVERLAY_KEY
-from errcat.names import naming
+from errcat.names import languages, naming
 from errcat.names.languages import LANGUAGES, Language
 from errcat.render import NEUTRAL_TARGETS, TARGETS, environment, renderer
 from errcat.render.target import PARTS, SdkTarget, missing_parts, sdk_target
@@ -91,12 +91,13 @@ def test_class_names_are_resolved_for_every_language_in_one_place(
     names = naming.class_names(code, override)
     assert sorted(names) == sorted(KEYS)
     for key, choice in names.items():
-        if isinstance(override, str):
+        if isinstance(override, str) and languages.language(key).shared_class_name:
             assert (choice.name, choice.keys) == (override, ("class_name",))
         elif isinstance(override, dict) and key in override:
             assert (choice.name, choice.keys) == (override[key], ("class_name", key))
         else:
-            assert (choice.name, choice.keys) == (naming.class_name_for(code), ())
+            derive = languages.language(key).derive_class_name or naming.class_name_for
+            assert (choice.name, choice.keys) == (derive(code), ())
 
 
 # -- a language target is a declared contract -------------------------------------------------
@@ -150,9 +151,10 @@ def test_the_writer_owns_each_languages_generated_folder() -> None:
 LANGUAGE_HOMES = (
     "names/languages.py",
     "names/module_names.py",
+    "names/go_names.py",
     *(f"render/{lang.key}/" for lang in LANGUAGES),
 )
-"""Where a language may be named: its record, its module-name parser and its target folder."""
+"""Where a language may be named: its record, its module-name parser, Go's words and its target folder."""
 
 
 def _names_a_language(source: str) -> list[tuple[int, str]]:

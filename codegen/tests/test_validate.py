@@ -114,6 +114,7 @@ def test_gateway_is_another_api() -> None:
         {
             "python": {"distribution": "labby-errors", "module": "labby_errors"},
             "typescript": {"package": "@labby/errors"},
+            "go": {"module": "example.com/labby/go-sdk", "package": "labbyerr"},
             "rust": {"crate": "labby-errors"},
         },
     )

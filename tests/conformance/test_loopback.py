@@ -30,7 +30,7 @@ from testkit.vectors import Vector, body_length, load_all
 ALL = load_all()
 HTTP = [(index, v) for index, v in enumerate(ALL) if v.http]
 # The languages whose testee reads a response itself (the Rust crate reads bytes already read).
-READERS = [lang for lang in testees.LANGUAGES if testees.answers(lang, "response")]
+READERS = [lang for lang in testees.LANGUAGES if testees.applies(lang, "response")]
 BIG = [(index, v) for index, v in HTTP if body_length(v.body) > 8 * 1024 * 1024]
 
 

@@ -26,7 +26,7 @@ from testkit.testees import RUST_TESTEE
 
 VECTORS = emit_vectors.load()
 NAMED = ("internal", "secret-internal", "rate-limited", "not-found")
-READERS = [lang for lang in testees.LANGUAGES if testees.answers(lang, "response")]
+READERS = [lang for lang in testees.LANGUAGES if testees.applies(lang, "response")]
 LIFETIME_S = 300
 
 

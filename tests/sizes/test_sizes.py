@@ -124,9 +124,78 @@ def where(path: Path) -> str:
 
 def test_the_rule_covers_every_language() -> None:
     # A new language adds its runtime's reader here (a parser of its functions).
-    assert set(RUNTIME_ROOTS) == {"python", "typescript", "rust"}, (
+    assert set(RUNTIME_ROOTS) == {"python", "typescript", "go", "rust"}, (
         "add the new language's size reader"
     )
+
+
+def go_files() -> list[Path]:
+    return hand_written(sorted((REPO / RUNTIME_ROOTS["go"]).rglob("*.go")))
+
+
+_GO_FUNC = re.compile(r"^func (?:\([^)]*\) )?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def go_functions(source: str) -> list[Function]:
+    """Every top-level function and method of a gofmt-formatted Go file (its body ends at a ``}`` line)."""
+    lines = source.splitlines()
+    found = []
+    for index, line in enumerate(lines):
+        match = _GO_FUNC.match(line)
+        if match is None:
+            continue
+        last = index if line.rstrip().endswith("}") else lines.index("}", index)
+        before = lines[index - 1] if index > 0 else ""
+        found.append(Function(match.group(1), index + 1, last + 1, before))
+    return found
+
+
+def go_doc_says_why(source: str, function: Function) -> bool:
+    """Whether the doc comment of a Go function (the ``//`` lines above it) says ``long:`` and why.
+
+    Every Go function has a doc comment just above it, so "a comment above"
+    cannot tell a long one apart: a long Go function says so in its doc.
+    """
+    lines = source.splitlines()[: function.first - 1]
+    doc = []
+    while lines and lines[-1].startswith("//"):
+        doc.append(lines.pop())
+    return any("long:" in line for line in doc)
+
+
+def go_too_long(source: str) -> list[Function]:
+    """The Go functions over the limit whose doc does not say why."""
+    return [
+        f
+        for f in go_functions(source)
+        if f.lines > MAX_FUNCTION_LINES and not go_doc_says_why(source, f)
+    ]
+
+
+def test_go_modules_and_functions_stay_small() -> None:
+    files = go_files()
+    assert len(files) > 5
+    long_modules = {
+        where(p): n for p in files if (n := line_count(p.read_text())) > MAX_MODULE_LINES
+    }
+    long_functions = [
+        f"{where(p)}:{f.first} {f.name} ({f.lines} lines)"
+        for p in files
+        for f in go_too_long(p.read_text())
+    ]
+    assert not long_modules, f"modules over {MAX_MODULE_LINES} lines: {long_modules}; {SPLIT}"
+    assert not long_functions, f"functions over {MAX_FUNCTION_LINES} lines: {long_functions}; {FIX}"
+
+
+@given(st.integers(min_value=1, max_value=2 * MAX_FUNCTION_LINES), st.booleans())
+def test_go_checker_flags_exactly_the_long_functions(body_lines: int, why: bool) -> None:
+    body = "".join(f"\t_ = {i}\n" for i in range(body_lines))
+    doc = "// f is long: one path, measured.\n" if why else "// f does a thing.\n"
+    source = f"package p\n\n{doc}func f() {{\n{body}}}\n"
+    [found] = go_functions(source)
+    assert (found.name, found.lines) == ("f", body_lines + 2)
+    flagged = found.lines > MAX_FUNCTION_LINES and not why
+    assert bool(go_too_long(source)) == flagged
 
 
 def test_the_rule_covers_every_part() -> None:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from errcat.check.codes import collided_codes, usable_codes
 from errcat.check.context import Context
 from errcat.names import naming
-from errcat.names.languages import LANGUAGES
+from errcat.names.languages import LANGUAGES, Language
 from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted, snake_suggestion
 
@@ -197,6 +197,7 @@ def _unique(ctx: Context, style: _Style, classes: _Classes, skip: set[str]) -> N
         seen = _catalogue_types(ctx, classes, lang.key)
         if style.base:
             seen[naming.fold(style.base)] = ("the base class", style.base, None)
+        seen.update(_other_exports(ctx, classes, lang))
         for code, entry in names.items():
             chosen = entry[lang.key]
             if (code, lang.key) in bad or code in skip:
@@ -235,6 +236,23 @@ def _unique(ctx: Context, style: _Style, classes: _Classes, skip: set[str]) -> N
             fix,
             at_key,
         )
+
+
+def _other_exports(
+    ctx: Context, classes: _Classes, lang: Language
+) -> dict[str, tuple[str, str, str | None]]:
+    """The names besides its class a code's class name gives ``lang`` (the Go ``Code<Name>``), by folded name."""
+    if lang.class_exports is None:
+        return {}
+    out: dict[str, tuple[str, str, str | None]] = {}
+    for code, entry in classes.names.items():
+        if (code, lang.key) in classes.bad:
+            continue
+        line = ctx.doc.key_mark(("codes", code))[0]
+        for name in lang.class_exports(entry[lang.key].name)[1:]:
+            owner = f"the {lang.label} name {name} of {format_path(('codes', code))} (line {line})"
+            out[naming.fold(name)] = (owner, name, f"a class_name.{lang.key} other than {name}")
+    return out
 
 
 def _class_stem(name: str) -> str | None:

@@ -1,6 +1,12 @@
-"""The rules of ``grpc_gateway``: each target is a current code that carries its status, and OK maps to nothing."""
+"""The rules of ``grpc_gateway``: each target is a current code that carries its status, and OK maps to nothing.
+
+And :func:`reasons`: every code can be the reason of a gRPC ``ErrorInfo``,
+which the Go package's gRPC module sends as it is.
+"""
 
 from __future__ import annotations
+
+import re
 
 from errcat.check.context import Context, reference
 from errcat.source.document import KeyPath, as_mapping
@@ -50,3 +56,41 @@ def _not_ok(ctx: Context, path: KeyPath, status: str) -> bool:
             at_key=True,
         )
     return True
+
+
+REASON_MAX = 63
+"""The longest ErrorInfo reason AIP-193 allows."""
+_REASON = re.compile(r"[A-Z][A-Z0-9_]+[A-Z0-9]\Z")
+"""AIP-193's reason pattern, which a code (sent as it is, lower case) must match once upper-cased."""
+
+
+def reasons(ctx: Context) -> None:
+    """Every code can be an AIP-193 ErrorInfo reason: 3 to 63 characters, ending in a letter or digit.
+
+    The code format (the meta-schema's lower snake_case, at most 64
+    characters; ``code-name``) already gives the characters: a letter first,
+    then letters, digits and ``_``. What it does not give is checked here:
+    AIP-193's length (at most 63, at least 3) and its last character (not
+    ``_``). The gRPC module sends the code itself as the reason, so a reader
+    maps the reason back to the code without a table.
+    """
+    for code in ctx.codes:
+        if not isinstance(code, str) or not ctx.ok(("codes", code)):
+            continue
+        upper = code.upper()
+        if not re.fullmatch(r"[A-Z][A-Z0-9_]*", upper) or _REASON.match(upper):
+            continue
+        why = (
+            f"is {len(code)} characters long, more than {REASON_MAX}"
+            if len(code) > REASON_MAX
+            else "ends in _"
+            if code.endswith("_")
+            else "is shorter than 3 characters"
+        )
+        ctx.add(
+            ("codes", code),
+            "grpc-reason",
+            f"the code {quoted(code)} {why}, so it cannot be the reason of a gRPC ErrorInfo (AIP-193)",
+            f"rename it to 3 to {REASON_MAX} characters of a-z, 0-9 and _, ending in a letter or digit",
+            at_key=True,
+        )

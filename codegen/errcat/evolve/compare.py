@@ -142,6 +142,7 @@ def _code(changes: Changes, old: ErrorCode, new: ErrorCode) -> set[str]:
         changes.text((*at, *under), get(old), get(new))
     _refines(changes, old, new)
     _context(changes, old, new)
+    _constructors(changes, old, new)
     _surfaces(changes, old, new)
     renamed = False
     for language, before_class, after_class in (
@@ -196,6 +197,32 @@ def _context(changes: Changes, old: ErrorCode, new: ErrorCode) -> None:
     kept_after = [name for name in after if name in before_set]
     if kept_before != kept_after:
         changes.add("context-reordered", at, subject=new.code)
+
+
+def _constructors(changes: Changes, old: ErrorCode, new: ErrorCode) -> None:
+    """A server code's own constructor whose parameters (its context fields) changed.
+
+    Only languages with such constructors (``Language.constructor_signature``);
+    a code that stops or starts being a server code is ``emitted-by-changed``'s.
+    """
+    if old.sdk_local or new.sdk_local:
+        return
+    for lang in LANGUAGES:
+        signature = lang.constructor_signature
+        if signature is None:
+            continue
+        before = signature([(f.name, f.type) for f in old.context])
+        after = signature([(f.name, f.type) for f in new.context])
+        if before != after:
+            changes.add(
+                "constructor-changed",
+                ("codes", new.code, "context"),
+                subject=new.code,
+                language=lang.label,
+                name=Prose(old.class_names[lang.key]),
+                old=Prose(before),
+                new=Prose(after),
+            )
 
 
 def _surfaces(changes: Changes, old: ErrorCode, new: ErrorCode) -> None:

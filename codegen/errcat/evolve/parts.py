@@ -352,9 +352,11 @@ def _exported(cat: Catalogue, lang: Language) -> dict[str, str | None]:
     if lang.exports_known_union:
         names[naming.known_type_name(cat.base_class)] = None
     for entry in cat.codes:
-        names[entry.class_names[lang.key]] = entry.code
-        if entry.context:
-            names[naming.context_type_name(entry.class_names[lang.key])] = entry.code
+        name = entry.class_names[lang.key]
+        for exported in lang.class_exports(name) if lang.class_exports else (name,):
+            names[exported] = entry.code
+        if entry.context and lang.context_types:
+            names[naming.context_type_name(name)] = entry.code
     return names
 
 

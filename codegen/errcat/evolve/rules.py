@@ -154,6 +154,14 @@ _TABLE: tuple[Rule, ...] = (
         "keep the class name {old} with class_name: (or release a new major version)",
     ),
     Rule(
+        "constructor-changed",
+        _SDK,
+        "{subject}: the {language} constructor {name} changed from ({old}) to ({new})",
+        "server code that calls {name}({old}) no longer compiles",
+        "keep the code's context fields, their order and their types (add a new code for "
+        "another signature), or release a new major version",
+    ),
+    Rule(
         "base-class-renamed",
         _SDK,
         "base_class was renamed from {old} to {new}",

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from errcat.names import module_names
+from errcat.names.go_names import GO_KEYWORDS, GO_PREDECLARED, go_name, go_signature
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,20 @@ class Language:
     default_packages: Callable[[Mapping[str, Mapping[str, str]]], dict[str, str]] | None = None
     """Its ``packages.<key>`` for a catalogue that has none, from the other languages' names;
     ``None``: the catalogue must name its package."""
+    derive_class_name: Callable[[str], str] | None = None
+    """How a code's class (type) name is derived when the catalogue sets none;
+    ``None``: :func:`errcat.names.naming.class_name_for` (``RateLimitedError``)."""
+    shared_class_name: bool = True
+    """Whether a ``class_name`` given as one string (every language's) names it too;
+    a language whose names are not classes takes only its own key."""
+    context_types: bool = True
+    """Whether the SDK declares a context type per code that has context (``RateLimitedContext``)."""
+    class_exports: Callable[[str], tuple[str, ...]] | None = None
+    """The names a code's class name gives the SDK's exports (``None``: the class name alone)."""
+    constructor_signature: Callable[[Sequence[tuple[str, str]]], str] | None = None
+    """The parameters of a server code's own constructor, from its context fields
+    (``(name, JSON type)``, in order); ``None``: the SDK has no such constructor.
+    ``errcat diff`` reports a change of them (``constructor-changed``)."""
 
     def output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder of its generated files for a catalogue whose ``packages.<key>`` is ``packages``."""
@@ -268,6 +283,41 @@ TYPESCRIPT = Language(
 )
 
 
+def _go_packages(packages: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """A catalogue without ``packages.go``: its module path is the Python distribution's name,
+    its package the Python module's name without underscores (``mitos_errors``: ``mitoserrors``)."""
+    return {
+        "module": packages["python"]["distribution"],
+        "package": packages["python"]["module"].replace("_", ""),
+    }
+
+
+GO = Language(
+    key="go",
+    label="Go",
+    package_fields=("module", "package"),
+    install_field="module",
+    import_field="module",
+    generated_dir="go-sdk",
+    regex_dialect="Go regexp (RE2)",
+    exports_known_union=False,
+    keywords=GO_KEYWORDS,
+    keyword_kind="a Go keyword",
+    globals=GO_PREDECLARED,
+    global_kind="the Go predeclared identifier",
+    runtime_base="Error",
+    runtime_dir="codegen/errcat/render/go/runtime",
+    suffix=".go",
+    module_names=module_names.go,
+    derive_class_name=go_name,
+    shared_class_name=False,
+    context_types=False,
+    class_exports=lambda name: (name, f"Code{name}"),
+    constructor_signature=go_signature,
+    default_packages=_go_packages,
+)
+
+
 def _rust_packages(packages: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     """A catalogue without ``packages.rust`` names its crate as its Python distribution."""
     return {"crate": packages["python"]["distribution"]}
@@ -326,7 +376,8 @@ RUST = Language(
     default_packages=_rust_packages,
 )
 
-LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT, RUST)
+
+LANGUAGES: tuple[Language, ...] = (PYTHON, TYPESCRIPT, GO, RUST)
 """Every target language, in render order."""
 
 

@@ -2,7 +2,8 @@
 
 :func:`python` reads Python with :mod:`ast`; :func:`typescript` reads
 TypeScript with the TypeScript compiler's own parser (run by Node from the
-repository's ``ts-sdk/node_modules``). Used to derive the names a generated
+repository's ``ts-sdk/node_modules``); :func:`go` reads the top-level
+declarations of gofmt-formatted Go. Used to derive the names a generated
 class may not take (:mod:`errcat.names.reserved`), never while generating.
 """
 
@@ -133,5 +134,26 @@ def rust(sources: Sequence[str], root: Path) -> list[set[str]]:
             names.update(
                 w for w in _RUST_WORD.findall(used) if w not in ("crate", "self", "super", "as")
             )
+        out.append(names)
+    return out
+
+
+_GO_DECL = re.compile(r"^(?:func|type|var|const) +([A-Za-z_][A-Za-z0-9_]*)", re.M)
+_GO_GROUP = re.compile(r"^(?:var|const|type) \(\n(.*?)^\)", re.M | re.S)
+_GO_GROUP_NAME = re.compile(r"^\t([A-Za-z_][A-Za-z0-9_]*)", re.M)
+
+
+def go(sources: Sequence[str], root: Path) -> list[set[str]]:
+    """The package-level names each Go source declares (functions, types, variables, constants).
+
+    Methods are not package-level names. The sources are gofmt-formatted (the
+    generator's and the runtime's are), so a declaration starts a line and a
+    grouped one is one tab in. ``root`` is not needed.
+    """
+    out = []
+    for source in sources:
+        names = set(_GO_DECL.findall(source))
+        for group in _GO_GROUP.findall(source):
+            names.update(_GO_GROUP_NAME.findall(group))
         out.append(names)
     return out

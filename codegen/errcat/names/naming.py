@@ -29,6 +29,7 @@ class ErrorCodeNames(Protocol):
     @property
     def class_names(self) -> Mapping[str, str]: ...
 
+
 CODE_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 """What a code must look like: lower snake_case ASCII."""
 
@@ -71,18 +72,20 @@ def class_names(code: str, override: object) -> dict[str, ClassNameChoice]:
     """Resolve the class name of ``code`` in every language of :data:`LANGUAGES`.
 
     ``override`` is the code's ``class_name``: a string names the class in
-    every language, a mapping per language; a language it does not name gets
-    :func:`class_name_for` of the code. The one place class names are decided:
+    every language whose classes share names (:attr:`Language.shared_class_name`),
+    a mapping per language; a language it does not name gets its own derived
+    name (:attr:`Language.derive_class_name`, else :func:`class_name_for`). The one place class names are decided:
     the model and the validator both call it.
     """
     out: dict[str, ClassNameChoice] = {}
     for lang in LANGUAGES:
-        if isinstance(override, str):
+        if isinstance(override, str) and lang.shared_class_name:
             out[lang.key] = ClassNameChoice(override, ("class_name",))
         elif isinstance(override, dict) and isinstance(override.get(lang.key), str):
             out[lang.key] = ClassNameChoice(override[lang.key], ("class_name", lang.key))
         else:
-            out[lang.key] = ClassNameChoice(class_name_for(code), ())
+            derive = lang.derive_class_name or class_name_for
+            out[lang.key] = ClassNameChoice(derive(code), ())
     return out
 
 

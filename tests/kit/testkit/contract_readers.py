@@ -117,8 +117,7 @@ def from_docs(path: Path) -> Contract:
             view.grpc = grpc
             view.context = dict.fromkeys(_code_list(context))
     for row in tables.get("SDK classes", []):
-        # One class column per language, in the language record's order (Python, TypeScript first).
-        code, python_class, ts_class, *_other_classes, _fallback = row
+        code, python_class, ts_class, *_other_languages, _fallback = row
         view = out.view(_code_cell(code))
         view.python_class = _code_cell(python_class)
         view.ts_class = _code_cell(ts_class)

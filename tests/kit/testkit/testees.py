@@ -11,11 +11,13 @@ calls. The languages are :data:`LANGUAGES`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -176,21 +178,6 @@ def _typescript(
 RUST_TESTEE = paths.REPO / "tests" / "rust" / "Cargo.toml"
 """The Rust crate's testee (``tests/rust``, binary ``testee``), built and run with cargo."""
 
-RUST_OPS = frozenset({"body", "error_for_code", "construct", "code_for_grpc", "sanitize", "emit"})
-"""The requests the Rust crate answers. It reads bytes a caller's HTTP client already
-read (no ``response`` or ``fetch``: it wraps no client), and has no exec helpers
-(``error_for_exit``, ``validate_timeout``): its testee answers those with ``threw``."""
-
-OPS: dict[str, frozenset[str] | None] = {"python": None, "typescript": None, "rust": RUST_OPS}
-"""The requests each language's testee answers (``None``: every one); a test sends a
-language only the requests it answers (:func:`answers`)."""
-
-
-def answers(language: str, op: str) -> bool:
-    """Whether the testee of ``language`` answers requests ``op``."""
-    ops = OPS.get(language)
-    return ops is None or op in ops
-
 
 def _rust(requests: Sequence[Request], class_names: dict[str, str] | None, _n: int) -> list[Record]:
     cargo = shutil.which("cargo")
@@ -213,12 +200,97 @@ def _rust(requests: Sequence[Request], class_names: dict[str, str] | None, _n: i
     return [read(json.loads(line), class_names) for line in done.stdout.splitlines() if line]
 
 
+GO_TESTS = paths.REPO / "tests" / "go"
+"""The Go module of the hand-written Go tests; its ``testee`` command is the Go package's testee."""
+
+
+@functools.cache
+def go_testee() -> Path:
+    """The Go testee built once per process (``go build ./testee`` in tests/go); fails without ``go``."""
+    go = shutil.which("go")
+    if go is None:
+        pytest.fail(
+            "the Go testee needs the go command (https://go.dev/dl/) on PATH", pytrace=False
+        )
+    out = Path(tempfile.mkdtemp(prefix="errcat-go-testee-")) / "testee"
+    done = subprocess.run(
+        [go, "build", "-o", str(out), "./testee"],
+        cwd=GO_TESTS,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.fail(f"go build ./testee in tests/go failed:\n{done.stderr[-3000:]}", pytrace=False)
+    return out
+
+
+@functools.cache
+def go_class_names() -> dict[str, str]:
+    """The Go testee's class names (each code's Go name; the base ``Error``) -> the Python class names."""
+    from errcat.cli import load_model
+
+    cat = load_model(paths.CATALOGUE, paths.REPO)
+    names = {c.class_names["go"]: c.class_names["python"] for c in cat.codes}
+    return {**names, "Error": cat.base_class}
+
+
+def _go(requests: Sequence[Request], _names: dict[str, str] | None, _n: int) -> list[Record]:
+    done = subprocess.run(
+        [str(go_testee())],
+        input="".join(json.dumps(r) + "\n" for r in requests),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=600,
+    )
+    if done.returncode != 0:
+        raise TesteeError(f"the Go testee exited {done.returncode}:\n{done.stderr[-3000:]}")
+    names = go_class_names()
+    return [read(json.loads(line), names) for line in done.stdout.splitlines() if line.strip()]
+
+
 RUNNERS: dict[str, Callable[[Sequence[Request], dict[str, str] | None, int], list[Record]]] = {
     "python": _python,
     "typescript": _typescript,
+    "go": _go,
     "rust": _rust,
 }
 """The testee of each language key of the language record (a new language adds its own)."""
+
+
+NOT_APPLICABLE: dict[str, dict[str, str]] = {
+    "go": {
+        "construct": "Go has no error classes: a code's errors come from Get, its constructor or ErrorForCode",
+        "fetch": "the Go package wraps no HTTP client: a Go caller reads a response with FromResponse",
+        "error_for_exit": "the Go package is a server package: it makes no SDK-side exec deadline error",
+        "validate_timeout": "the Go package is a server package: it makes no SDK-side timeout check",
+        "from_dict": "Go errors cross a process boundary as their envelope (FromBody), not as a dict",
+        "client": "the Go package wraps no HTTP client of another library",
+    },
+    "rust": {
+        "response": "the Rust crate wraps no HTTP client: a caller reads the bytes and calls from_response",
+        "fetch": "the Rust crate wraps no HTTP client: a caller reads the bytes and calls from_response",
+        "error_for_exit": "the Rust crate has no exec helpers: it makes no SDK-side exec deadline error",
+        "validate_timeout": "the Rust crate has no exec helpers: it makes no SDK-side timeout check",
+        "from_dict": "Rust errors cross a process boundary as their envelope, not as a dict",
+        "client": "the Rust crate wraps no HTTP client of another library",
+    },
+}
+"""The requests a language's package has no call for, and why: its testee answers them
+``{"not_applicable": why}`` and the tests skip them for that language, saying so."""
+
+
+def applies(language: str, op: str | None) -> bool:
+    """Whether the package of ``language`` has a call for requests of ``op``."""
+    return op not in NOT_APPLICABLE.get(language, {})
+
+
+def skip_unless_applies(language: str, op: str | None) -> None:
+    """Skip the running test, with the reason, when ``op`` has no call in ``language``'s package."""
+    if not applies(language, op):
+        pytest.skip(f"{language}: no {op} request: {NOT_APPLICABLE[language][str(op)]}")
 
 
 def python_subprocess(

@@ -822,6 +822,32 @@ export const REFINES_CHAINS: readonly (readonly [code: string, chain: readonly s
   ["unknown_instance", ["not_found"]],
 ];
 
+/**
+ * The class names the other SDKs give a code where this one names it otherwise, with the code
+ * (how `errorFromJSON` reads an error another SDK's `to_dict()` wrote).
+ */
+export const CLASS_NAMES_ELSEWHERE: readonly (readonly [name: string, code: string])[] = [
+  ["AmbiguousTool", "ambiguous_tool"],
+  ["AuthFailed", "auth_failed"],
+  ["BadRequest", "bad_request"],
+  ["Cancelled", "cancelled"],
+  ["ConfirmationRequired", "confirmation_required"],
+  ["Conflict", "conflict"],
+  ["ContentTooLarge", "content_too_large"],
+  ["Forbidden", "forbidden"],
+  ["Gone", "gone"],
+  ["InvalidParam", "invalid_param"],
+  ["MissingParam", "missing_param"],
+  ["NotFound", "not_found"],
+  ["RateLimited", "rate_limited"],
+  ["RequestTimeout", "request_timeout"],
+  ["ServiceUnavailable", "service_unavailable"],
+  ["Timeout", "timeout"],
+  ["UnexpectedStatus", "unexpected_status"],
+  ["UnknownAction", "unknown_action"],
+  ["UnknownInstance", "unknown_instance"],
+];
+
 /** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
 export const GRPC_GATEWAY: GrpcGatewayMap = {
   statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],

@@ -266,6 +266,16 @@ export const SURFACES: readonly (readonly [code: string, surface: string, messag
 export const REFINES_CHAINS: readonly (readonly [code: string, chain: readonly string[]])[] = [
 ];
 
+/**
+ * The class names the other SDKs give a code where this one names it otherwise, with the code
+ * (how `errorFromJSON` reads an error another SDK's `to_dict()` wrote).
+ */
+export const CLASS_NAMES_ELSEWHERE: readonly (readonly [name: string, code: string])[] = [
+  ["BadRequest", "bad_request"],
+  ["Internal", "internal"],
+  ["RateLimited", "rate_limited"],
+];
+
 /** The code a gateway answers for a gRPC status, and the channels that answer some otherwise. */
 export const GRPC_GATEWAY: GrpcGatewayMap = {
   statusNames: ["OK", "Canceled", "Unknown", "InvalidArgument", "DeadlineExceeded", "NotFound", "AlreadyExists", "PermissionDenied", "ResourceExhausted", "FailedPrecondition", "Aborted", "OutOfRange", "Unimplemented", "Internal", "Unavailable", "DataLoss", "Unauthenticated"],

@@ -478,6 +478,30 @@ REFINES_CHAINS: "dict[str, tuple[str, ...]]" = {
 }
 """Every code that refines another, with the codes it refines, nearest first (the envelope's ``refines``)."""
 
+CLASS_NAMES_ELSEWHERE: "dict[str, str]" = {
+    "AmbiguousTool": "ambiguous_tool",
+    "AuthFailed": "auth_failed",
+    "BadRequest": "bad_request",
+    "Cancelled": "cancelled",
+    "ConfirmationRequired": "confirmation_required",
+    "Conflict": "conflict",
+    "ContentTooLarge": "content_too_large",
+    "Forbidden": "forbidden",
+    "Gone": "gone",
+    "InvalidParam": "invalid_param",
+    "MissingParam": "missing_param",
+    "NotFound": "not_found",
+    "RateLimited": "rate_limited",
+    "RequestTimeout": "request_timeout",
+    "ServiceUnavailable": "service_unavailable",
+    "Timeout": "timeout",
+    "UnexpectedStatus": "unexpected_status",
+    "UnknownAction": "unknown_action",
+    "UnknownInstance": "unknown_instance",
+}
+"""The class names the other SDKs give a code where this one names it otherwise, with the code
+(how ``error_from_dict`` reads an error another SDK's ``toJSON()`` wrote)."""
+
 CONTEXT_FIELDS: "dict[str, str]" = {
     "service": "string",
     "action": "string",

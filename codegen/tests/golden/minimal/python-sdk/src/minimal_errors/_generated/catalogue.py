@@ -188,6 +188,14 @@ REFINES_CHAINS: "dict[str, tuple[str, ...]]" = {
 }
 """Every code that refines another, with the codes it refines, nearest first (the envelope's ``refines``)."""
 
+CLASS_NAMES_ELSEWHERE: "dict[str, str]" = {
+    "BadRequest": "bad_request",
+    "Internal": "internal",
+    "RateLimited": "rate_limited",
+}
+"""The class names the other SDKs give a code where this one names it otherwise, with the code
+(how ``error_from_dict`` reads an error another SDK's ``toJSON()`` wrote)."""
+
 CONTEXT_FIELDS: "dict[str, str]" = {
     "retry_after_ms": "integer",
 }
