@@ -273,8 +273,8 @@ def go_signature_edits(draw: st.DrawFn) -> tuple[Data, Data, str, str]:
         **(names if isinstance(names, dict) else {}),
         "go": "Renamed" + draw(NAMES).capitalize(),
     }
-    if isinstance(names, str):
-        entry["class_name"] |= {"python": names, "typescript": names}
+    if isinstance(names, str):  # a shared name: every language but Go keeps it
+        entry["class_name"] |= {"python": names, "typescript": names, "rust": names}
     return old, new, name, "class-renamed"
 
 

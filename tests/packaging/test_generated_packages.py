@@ -60,7 +60,12 @@ def check(path: Path) -> tuple[int, str, str]:
     return cli("check", "--catalogue", str(path), "--out", str(path.parent))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES, ids=[lang.key for lang in LANGUAGES])
+# The languages errcat copies the runtime of as it is (Go and Rust rewrite theirs as they copy;
+# their generated packages are held to the catalogue by errcat check and built by their tests).
+COPIED = [lang for lang in LANGUAGES if lang.runtime_dest]
+
+
+@pytest.mark.parametrize("lang", COPIED, ids=[lang.key for lang in COPIED])
 def test_the_repository_packages_carry_the_runtime_byte_for_byte(lang: Language) -> None:
     copies = {
         RUNTIME_FOLDER: REPO / lang.runtime_output_dir(PACKAGES[lang.key]),

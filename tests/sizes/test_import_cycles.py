@@ -34,7 +34,12 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGES = yaml.safe_load((REPO / "catalogue" / "errors.yaml").read_text(encoding="utf-8"))[
     "packages"
 ]
-RUNTIMES = {lang.key: REPO / lang.runtime_output_dir(PACKAGES[lang.key]) for lang in LANGUAGES}
+# Where each runtime's modules are read: the package's copies where errcat copies them as
+# they are (runtime_dest), else errcat's source (the Go and Rust targets rewrite theirs).
+RUNTIMES = {
+    lang.key: REPO / (lang.runtime_output_dir(PACKAGES[lang.key]) or lang.runtime_dir)
+    for lang in LANGUAGES
+}
 PYTHON_PACKAGES = {
     "errcat": REPO / "codegen" / "errcat",
     RUNTIMES["python"].name: RUNTIMES["python"],

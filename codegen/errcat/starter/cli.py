@@ -107,14 +107,26 @@ def _identifier(name: str) -> str:
 
 def _packages(slug: str, given: Mapping[str, str | None]) -> str:
     """The ``packages`` section: each language's installed name (given, or ``<slug>-errors``),
-    and, where it imports by another field, that name as an identifier."""
-    lines = []
+    and its other fields: that name as an identifier, or, for a language whose names default
+    from the others' (``Language.default_packages``), those defaults. Such a language is
+    written only when its name is given."""
+    written: dict[str, dict[str, str]] = {}
     for lang in LANGUAGES:
+        if lang.default_packages is not None and not given.get(lang.key):
+            continue
         installed = given.get(lang.key) or f"{slug}-errors"
-        lines.append(f"  {lang.key}:")
-        for field in lang.package_fields:
-            value = installed if field == lang.install_field else _identifier(installed)
-            lines.append(f"    {field}: {scalar(value) if value == installed else value}")
+        if lang.default_packages is not None:
+            fields = {**lang.default_packages(written), lang.install_field: installed}
+        else:
+            fields = {
+                field: installed if field == lang.install_field else _identifier(installed)
+                for field in lang.package_fields
+            }
+        written[lang.key] = fields
+    lines = []
+    for key, fields in written.items():
+        lines.append(f"  {key}:")
+        lines += [f"    {field}: {scalar(value)}" for field, value in fields.items()]
     return "\n".join(lines)
 
 

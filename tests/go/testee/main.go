@@ -59,6 +59,9 @@ func main() {
 			write(out, map[string]any{"threw": "bad request: " + err.Error()})
 			continue
 		}
+		if pairs, ok := orderedHeaders(markSurrogates(line)); ok {
+			r["headers"] = pairs
+		}
 		answer := answer(r, client)
 		answer["id"] = r["id"]
 		write(out, answer)
@@ -144,8 +147,7 @@ func answer(r request, client *http.Client) (out map[string]any) {
 	case "emit":
 		return emit(r)
 	}
-	// A request the Go package has no call for (testkit.testees.NOT_APPLICABLE says why).
-	return map[string]any{"not_applicable": "the Go package has no " + op + " call"}
+	return map[string]any{"threw": "no such request: " + op}
 }
 
 // grpcStatus is a request's status as CodeForGRPC reads it: a name, its
@@ -233,6 +235,35 @@ func expand(v any) ([]byte, bool) {
 		}
 	}
 	return []byte(b.String()), !asText
+}
+
+// orderedHeaders reads a request's "headers" object as [name, value] pairs in
+// the order they were sent: a Go map would join repeated headers (X-Request-Id
+// and x-request-id) in a random order.
+func orderedHeaders(line []byte) ([]any, bool) {
+	var holder struct {
+		Headers json.RawMessage `json:"headers"`
+	}
+	if json.Unmarshal(line, &holder) != nil || len(holder.Headers) == 0 || holder.Headers[0] != '{' {
+		return nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(string(holder.Headers)))
+	if _, err := dec.Token(); err != nil {
+		return nil, false
+	}
+	var pairs []any
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		var value any
+		if dec.Decode(&value) != nil {
+			return nil, false
+		}
+		pairs = append(pairs, []any{key, value})
+	}
+	return pairs, true
 }
 
 func headersOf(v any) http.Header {

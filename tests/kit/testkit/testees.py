@@ -279,7 +279,8 @@ NOT_APPLICABLE: dict[str, dict[str, str]] = {
     },
 }
 """The requests a language's package has no call for, and why: its testee answers them
-``{"not_applicable": why}`` and the tests skip them for that language, saying so."""
+with ``threw`` (as any testee answers a request it does not know), and the tests skip
+them for that language, saying so."""
 
 
 def applies(language: str, op: str | None) -> bool:

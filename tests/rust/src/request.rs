@@ -281,8 +281,7 @@ pub fn answer(line: &str) -> Json {
             let t = text(&r, "text").unwrap_or_default();
             json!({ "text": sanitize_text(&t, text(&r, "token").as_deref()) })
         }
-        // A request the crate has no call for (testkit.testees.NOT_APPLICABLE says why).
-        Some(op) => json!({ "not_applicable": format!("the Rust crate has no {op:?} call") }),
+        Some(op) => json!({ "threw": format!("the Rust crate has no {op:?} call") }),
         None => json!({ "threw": "no op" }),
     };
     let mut object = match out.take() {

@@ -175,6 +175,7 @@ class GoTarget(SdkTarget):
                 "error_body_read_timeout_ms",
                 "retry_after_max_ms",
             )
+            if getattr(lim, name) is not None  # the execution timeouts are optional
         ]
         gw = cat.grpc_gateway
         channels = [

@@ -169,7 +169,7 @@ def envelope_bytes(
     The canonical form of docs/sdk-contract.md section 6, byte for byte what
     every writer (Go, Rust, TypeScript's ``envelopeBytes``) gives::
 
-        sent = envelope_bytes("not_found", context={"sandbox": sid}, request_id=rid, token=tok)
+        sent = envelope_bytes(code, context=fields, request_id=rid, token=tok)
         return Response(sent.body, status=sent.status, headers=list(sent.headers))
 
     Args:

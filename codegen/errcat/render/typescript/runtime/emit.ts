@@ -141,7 +141,7 @@ function headers(context: Readonly<Record<string, unknown>>, requestId: string):
  * byte what every writer (Go, Rust, Python's `envelope_bytes`) gives:
  *
  * ```ts
- * const sent = envelopeBytes("not_found", { context: { sandbox }, requestId, token });
+ * const sent = envelopeBytes(code, { context: fields, requestId, token });
  * return new Response(sent.body, { status: sent.status, headers: sent.headers });
  * ```
  *
