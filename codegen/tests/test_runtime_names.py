@@ -197,3 +197,18 @@ def test_the_typescript_parser_finds_a_name_however_a_module_declares_it(
     found = module_names.typescript([form.format(n=name) for name, form in items], REPO)
     for (name, _form), names in zip(items, found, strict=True):
         assert name in names
+
+
+def test_another_apis_typescript_package_exports_its_base_under_its_own_name_only() -> None:
+    # The runtime's base class is AgentRunError in base.ts; the package exports it, and its
+    # Init and JSON types, under the catalogue's base_class alone.
+    doc = parse_catalogue(MINIMAL, "v.yaml")
+    cat = build_model(doc.data, source="v.yaml", regenerate="-")
+    files = renderer("typescript")(cat)
+    exported = "".join(text for path, text in files.items() if path.endswith(".ts"))
+    base = cat.base_class
+    assert base != "AgentRunError"
+    assert f"export {{ {base} }};" in exported
+    assert f"AgentRunErrorInit as {base}Init, AgentRunErrorJSON as {base}JSON" in exported
+    index = next(text for path, text in files.items() if path.endswith("src/index.ts"))
+    assert "AgentRunError" not in index.split("*/", 1)[1], index

@@ -21,10 +21,8 @@
  * @module
  */
 
-export { AgentRunError } from "./base.js";
 export { codeForGrpc, fallbackCode } from "./spec.js";
 export type { CodeForGrpcOptions } from "./spec.js";
-export type { AgentRunErrorInit, AgentRunErrorJSON } from "./base.js";
 export * from "./generated/errors.js";
 export type * from "./generated/envelope.js";
 export { CONTRACT_VERSION, LIMITS } from "./generated/catalogue.js";

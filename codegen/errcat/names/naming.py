@@ -111,6 +111,13 @@ def known_type_name(base_class: str) -> str:
     return f"Known{base_class}"
 
 
+def base_type_names(base_class: str) -> tuple[str, ...]:
+    """The names the generated SDKs derive from the base class: its known union, and
+    TypeScript's types of its constructor's options and its JSON form (``AgentRunErrorInit``,
+    ``AgentRunErrorJSON``)."""
+    return (known_type_name(base_class), f"{base_class}Init", f"{base_class}JSON")
+
+
 def context_type_name(python_class: str) -> str:
     """The envelope type of a code's context, from its class (``RateLimitedContext``)."""
     return f"{python_class.removesuffix('Error')}Context"
@@ -130,7 +137,7 @@ def class_problem(language: str, name: str, base_class: str) -> str | None:
     """Say why ``name`` cannot be a generated class in ``language``, or ``None`` if it can.
 
     ``base_class`` is the catalogue's: no class may take it, nor the names
-    derived from it (:func:`known_type_name`).
+    derived from it (:func:`base_type_names`).
     """
     lang = _language(language)
     if not CLASS_RE.match(name):
@@ -139,7 +146,7 @@ def class_problem(language: str, name: str, base_class: str) -> str | None:
         return f"{name!r} is {lang.keyword_kind}"
     if name in lang.globals:
         return f"{name!r} would shadow {lang.global_kind} of that name"
-    if name in (base_class, known_type_name(base_class)) or name in runtime_names():
+    if name in (base_class, *base_type_names(base_class)) or name in runtime_names():
         return f"{name!r} is already a name of the SDK runtime"
     return None
 

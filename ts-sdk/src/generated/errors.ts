@@ -84,6 +84,11 @@ import {
   WORKSPACE_NOT_FOUND_SPEC,
 } from "./catalogue.js";
 
+
+/** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
+export { AgentRunError };
+export type { AgentRunErrorInit, AgentRunErrorJSON } from "../base.js";
+
 /**
  * The sandbox backend failed: The backend that carries out a tool's sandbox operation failed.
  *

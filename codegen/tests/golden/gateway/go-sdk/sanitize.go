@@ -165,11 +165,16 @@ func urlForm(s string) string {
 	return strings.NewReplacer("+", "-", "/", "_").Replace(s)
 }
 
+// coreMinChars is the shortest core looked for (contract section 2): a
+// shorter one (a token of one or two bytes) holds at most 12 bits of the
+// token and would match base64 text by chance.
+const coreMinChars = 3
+
 // TokenForms gives the forms of token the sanitizer redacts, longest first:
 // the token after stage 1, its UTF-8 bytes percent-encoded in upper and in
 // lower case, base64 and base64url without padding, and the token's core at
-// each of the three alignments inside longer base64 text. Forms found inside
-// a marker are left out.
+// each of the three alignments inside longer base64 text (a core shorter than
+// coreMinChars is left out). Forms found inside a marker are left out.
 func TokenForms(token string) []string {
 	if token == "" {
 		return nil
@@ -182,6 +187,9 @@ func TokenForms(token string) []string {
 	n := len(raw)
 	for k := 0; k < 3; k++ {
 		start, end := (8*k+5)/6, (8*k+8*n)/6
+		if end-start < coreMinChars {
+			continue // a token of one or two bytes: so short a core is found by chance
+		}
 		padded := append(append(make([]byte, k), raw...), 0, 0)
 		core := base64.StdEncoding.EncodeToString(padded)[start:end]
 		candidates = append(candidates, core, urlForm(core))

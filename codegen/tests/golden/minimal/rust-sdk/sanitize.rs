@@ -160,6 +160,14 @@ fn url_safe(text: &str) -> String {
     text.replace('+', "-").replace('/', "_")
 }
 
+/// The shortest core looked for (contract section 2): a shorter one (a token
+/// of one or two bytes) holds at most 12 bits of the token and would match
+/// base64 text by chance.
+const CORE_MIN_CHARS: usize = 3;
+
+/// The base64 forms of `raw`: unpadded, then the token's core at each of the
+/// three alignments (a core shorter than [`CORE_MIN_CHARS`] is left out).
+/// Each form is listed in base64, then in base64url.
 fn base64_forms(raw: &[u8]) -> Vec<String> {
     let n = raw.len();
     let b64 = base64(raw).trim_end_matches('=').to_owned();
@@ -167,6 +175,9 @@ fn base64_forms(raw: &[u8]) -> Vec<String> {
     forms.reverse();
     for k in 0..3usize {
         let (start, end) = ((8 * k).div_ceil(6), (8 * k + 8 * n) / 6);
+        if end < start + CORE_MIN_CHARS {
+            continue; // a token of one or two bytes: so short a core is found by chance
+        }
         let mut padded = vec![0u8; k];
         padded.extend_from_slice(raw);
         padded.extend_from_slice(&[0, 0]);

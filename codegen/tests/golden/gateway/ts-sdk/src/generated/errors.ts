@@ -37,8 +37,10 @@ import {
   UPSTREAM_ERROR_SPEC,
 } from "./catalogue.js";
 
+
 /** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
 export { ToolError };
+export type { AgentRunErrorInit as ToolErrorInit, AgentRunErrorJSON as ToolErrorJSON } from "../base.js";
 
 /**
  * Ambiguous tool name: The tool name exists on more than one upstream and must be qualified (origin discovery).

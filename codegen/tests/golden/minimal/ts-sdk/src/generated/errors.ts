@@ -19,8 +19,10 @@ import {
   RATE_LIMITED_SPEC,
 } from "./catalogue.js";
 
+
 /** This catalogue's name for the base class of every error (`AgentRunError` in base.ts). */
 export { MinimalError };
+export type { AgentRunErrorInit as MinimalErrorInit, AgentRunErrorJSON as MinimalErrorJSON } from "../base.js";
 
 /**
  * Request rejected: The request was rejected.
