@@ -826,7 +826,7 @@ pub(crate) static SPECS: [CodeSpec; 68] = [
         message: "this operation is not available on this deployment yet",
         cause: "The console does not offer this operation on this deployment yet.",
         remediation: "This is a documented follow-up, not a misconfiguration; check docs/saas/console.md for status or ask the operator.",
-        class_name: "NotImplementedError",
+        class_name: "MitosNotImplementedError",
         http_status: Some(501),
         grpc_status: Some("Unimplemented"),
         context_fields: &[],

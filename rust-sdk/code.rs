@@ -107,7 +107,7 @@ pub enum Code {
     /// `not_found`: no such sandbox
     NotFound,
     /// `not_implemented`: this operation is not available on this deployment yet
-    NotImplemented,
+    MitosNotImplemented,
     /// `plan_required`: audit-sink streaming requires the Team plan
     PlanRequired,
     /// `pool_image_mismatch`: default pool serves another image
@@ -201,7 +201,7 @@ impl Code {
         Code::NoDiff,
         Code::NotBound,
         Code::NotFound,
-        Code::NotImplemented,
+        Code::MitosNotImplemented,
         Code::PlanRequired,
         Code::PoolImageMismatch,
         Code::QuotaExceeded,
@@ -274,7 +274,7 @@ impl Code {
             Code::NoDiff => "no_diff",
             Code::NotBound => "not_bound",
             Code::NotFound => "not_found",
-            Code::NotImplemented => "not_implemented",
+            Code::MitosNotImplemented => "not_implemented",
             Code::PlanRequired => "plan_required",
             Code::PoolImageMismatch => "pool_image_mismatch",
             Code::QuotaExceeded => "quota_exceeded",
@@ -362,7 +362,7 @@ impl Code {
             Code::NoDiff => &[],
             Code::NotBound => &[],
             Code::NotFound => &[],
-            Code::NotImplemented => &[],
+            Code::MitosNotImplemented => &[],
             Code::PlanRequired => &[],
             Code::PoolImageMismatch => &[],
             Code::QuotaExceeded => &[],
@@ -451,7 +451,7 @@ impl FromStr for Code {
             "no_diff" => Ok(Code::NoDiff),
             "not_bound" => Ok(Code::NotBound),
             "not_found" => Ok(Code::NotFound),
-            "not_implemented" => Ok(Code::NotImplemented),
+            "not_implemented" => Ok(Code::MitosNotImplemented),
             "plan_required" => Ok(Code::PlanRequired),
             "pool_image_mismatch" => Ok(Code::PoolImageMismatch),
             "quota_exceeded" => Ok(Code::QuotaExceeded),

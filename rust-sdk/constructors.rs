@@ -320,7 +320,7 @@ impl ApiError {
 
     /// `not_implemented`: this operation is not available on this deployment yet
     pub fn not_implemented() -> ApiError {
-        ApiError::new(Code::NotImplemented)
+        ApiError::new(Code::MitosNotImplemented)
     }
 
     /// `plan_required`: audit-sink streaming requires the Team plan

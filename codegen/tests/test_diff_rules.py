@@ -32,6 +32,7 @@ OLD_EDITS: dict[str, tuple[Edit, ...]] = {
     "class-moved-out": REFINED,
     "sdk-code-changed": (put("sdk", SDK),),
     "sdk-exit-status": (put("sdk", SDK),),
+    "rust-crate": (put("packages/rust", {"crate": "minimal-errors"}),),
 }
 """Edits of the old side of a case, where the change needs something the base catalogue lacks."""
 
@@ -234,3 +235,21 @@ def test_a_change_no_rule_knows_counts_as_breaking() -> None:
     new = {"codes": {"a": {"http": 401, "aliases": "c"}}, "future": {"x": 1, "y": 2}}
     assert uncovered(old, new) == [("codes", "a", "aliases"), ("future",)]
     assert RULES["unclassified-change"].level is Level.WIRE
+
+
+@pytest.mark.parametrize("language", ["go", "rust"])
+def test_naming_a_defaulted_package_is_no_rename(tmp_path: Path, language: str) -> None:
+    # An old catalogue that left a language's names to their default may come from a
+    # time its SDKs had no such language: naming them is no rename anybody installed.
+    old = base()
+    named = old["packages"].pop(language, None) or {"crate": "named-errors"}
+    new = edited(old, put(f"packages/{language}", named))
+    old_path, new_path = write_pair(tmp_path, old, new)
+    status, stdout, stderr = diff(str(old_path), str(new_path))
+    assert (status, stdout) == (0, ""), stderr
+    # Once named, a change of the name is a rename.
+    renamed = edited(
+        new, put(f"packages/{language}/{'module' if language == 'go' else 'crate'}", "x-y")
+    )
+    old_path, new_path = write_pair(tmp_path, new, renamed)
+    assert "package-renamed" in diff(str(old_path), str(new_path))[1]

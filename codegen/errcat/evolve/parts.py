@@ -43,6 +43,11 @@ def _identity(changes: Changes) -> None:
     )
     changes.value("base-class-renamed", ("base_class",), old.base_class, new.base_class)
     for lang in LANGUAGES:
+        named_now = changes.new.raw("packages", lang.key) is not None
+        if named_now and changes.old.raw("packages", lang.key) is None:
+            # The old catalogue left the names to their default, perhaps from a time its
+            # SDKs had no such language: naming them now is not a rename anybody installed.
+            continue
         for field in lang.package_fields:
             before, after = old.packages[lang.key][field], new.packages[lang.key][field]
             path = ("packages", lang.key, field)

@@ -1355,7 +1355,7 @@ const NOT_IMPLEMENTED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
 
 /** The catalogue spec of `not_implemented`, frozen. */
 export const NOT_IMPLEMENTED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NOT_IMPLEMENTED_TEXTS, {
-  className: "NotImplementedError",
+  className: "MitosNotImplementedError",
   httpStatus: 501,
   grpcStatus: "Unimplemented",
   contextFields: /* @__PURE__ */ Object.freeze([]),
@@ -2298,7 +2298,6 @@ export const CLASS_NAMES_ELSEWHERE: readonly (readonly [name: string, code: stri
   ["MissingK8sAPI", "missing_k8s_api"],
   ["MissingRequiredArgument", "missing_required_argument"],
   ["MissingServePool", "missing_serve_pool"],
-  ["MitosNotImplementedError", "not_implemented"],
   ["NoDefaultPool", "no_default_pool"],
   ["NoDiff", "no_diff"],
   ["NotBound", "not_bound"],

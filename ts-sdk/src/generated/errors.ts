@@ -832,7 +832,7 @@ export class NotFoundError extends AgentRunError {
  *
  * Code `not_implemented`; HTTP 501, gRPC Unimplemented; origin `runtime`.
  */
-export class NotImplementedError extends AgentRunError {
+export class MitosNotImplementedError extends AgentRunError {
   static override readonly code = "not_implemented";
   static override readonly httpStatus = 501;
   static override readonly grpcStatus = "Unimplemented";
@@ -1225,7 +1225,7 @@ export const ERROR_CLASSES = [
   NoDiffError,
   NotBoundError,
   NotFoundError,
-  NotImplementedError,
+  MitosNotImplementedError,
   PlanRequiredError,
   PoolImageMismatchError,
   QuotaExceededError,
@@ -1297,7 +1297,7 @@ export interface ErrorClassOf {
   no_diff: typeof NoDiffError;
   not_bound: typeof NotBoundError;
   not_found: typeof NotFoundError;
-  not_implemented: typeof NotImplementedError;
+  not_implemented: typeof MitosNotImplementedError;
   plan_required: typeof PlanRequiredError;
   pool_image_mismatch: typeof PoolImageMismatchError;
   quota_exceeded: typeof QuotaExceededError;
@@ -1369,7 +1369,7 @@ export type KnownAgentRunError =
   | NoDiffError
   | NotBoundError
   | NotFoundError
-  | NotImplementedError
+  | MitosNotImplementedError
   | PlanRequiredError
   | PoolImageMismatchError
   | QuotaExceededError

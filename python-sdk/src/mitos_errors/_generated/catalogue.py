@@ -1295,7 +1295,6 @@ CLASS_NAMES_ELSEWHERE: "dict[str, str]" = {
     "NotBound": "not_bound",
     "NotFound": "not_found",
     "NotImplemented": "not_implemented",
-    "NotImplementedError": "not_implemented",
     "PlanRequired": "plan_required",
     "PoolImageMismatch": "pool_image_mismatch",
     "QuotaExceeded": "quota_exceeded",
