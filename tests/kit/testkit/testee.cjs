@@ -323,7 +323,11 @@ async function main() {
   if (entry === undefined) throw new Error("usage: node testee.cjs ENTRY [--concurrency N] < requests.jsonl");
   const concurrency = flag === "--concurrency" ? Number(value) : 4;
   ENTRY = entry;
-  const sdk = await load(entry);
+  const loaded = await load(entry);
+  // The SDK's base class under the runtime's name: another API's package exports it under its
+  // catalogue's name only, and errorFromJSON of a non-object gives an instance of it.
+  const sdk =
+    loaded.AgentRunError !== undefined ? loaded : { ...loaded, AgentRunError: loaded.errorFromJSON(null).constructor };
   // Answers leave in request order; up to `concurrency` requests are in flight (only fetches wait).
   const pending = [];
   let running = 0;
