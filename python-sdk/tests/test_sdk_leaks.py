@@ -278,3 +278,36 @@ def test_no_frame_the_sdk_raises_from_holds_the_token(token: str, kind: str, whe
     assert shown, "the error passed through the package's frames"
     leaks = [text for text in shown if token in text]
     assert leaks == [], leaks
+
+
+def test_repr_does_not_spell_a_token_form_with_an_escape() -> None:
+    """Found by the fuzz session (seed 20261205, case 140909): U+12B1 is unassigned in
+    Python 3.11's Unicode tables, so ``repr`` of the request id spelled ``\\u12b1BzTndo``,
+    which holds ``b1BzTndo``, the base64 of the token, while the id itself does not."""
+    body = b'{"error":{"request_id":"\\u12b1BzTndo","code":"V"}}'
+    err = error_from_body(body, status=500, token="oPsNwh")
+    assert err.request_id == "\u12b1BzTndo"
+    assert "b1BzTndo" not in repr(err)
+    assert repr(err).endswith("request_id='\u12b1BzTndo')")
+
+
+_B64_RUN = re.compile(r"[A-Za-z0-9+/=_-]+")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    message=st.text(max_size=40),
+    request_id=st.one_of(st.none(), st.text(max_size=40)),
+    code=st.text(max_size=12),
+)
+def test_repr_writes_no_letter_or_digit_the_texts_do_not_hold(
+    message: str, request_id: str | None, code: str
+) -> None:
+    """Every run of token-alphabet characters in ``repr(err)`` is a run of a text it shows, or of
+    the frame around them: the SDK's own string form adds no material to a token form."""
+    err = AgentRunError(message, code=code, request_id=request_id)
+    held = [err.code, err.message, err.request_id or ""]
+    frame = f"{type(err).__name__}(code='', message='', status={err.status!r}, request_id=None)"
+    runs = {run for text in (*held, frame) for run in _B64_RUN.findall(text)}
+    for run in _B64_RUN.findall(repr(err)):
+        assert any(run in r for r in runs), (run, repr(err))

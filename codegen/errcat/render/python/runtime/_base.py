@@ -35,6 +35,17 @@ def _read_only(self: object, *args: object, **kwargs: object) -> "Any":
     raise TypeError("an error's context is read-only")
 
 
+def _quoted(text: str) -> str:
+    """``text`` between quotes as it is held, only ``\\`` and ``'`` escaped (docs/sdk-contract.md, section 4).
+
+    Python's ``repr`` of a ``str`` spells a character it cannot print (an unassigned
+    code point, a private-use one, a no-break space) as ``\\xHH``, ``\\uHHHH`` or
+    ``\\UHHHHHHHH``: letters and digits that join the text after them, so they could
+    complete a token form the sanitizer never saw in the text itself.
+    """
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
 class _ReadOnlyContext(dict):  # type: ignore[type-arg]
     """An error's context: a ``dict`` (so ``json.dumps`` and ``dict(...)`` take it) that cannot be changed."""
 
@@ -201,9 +212,10 @@ class AgentRunError(Exception):
         return text
 
     def __repr__(self) -> str:
+        request_id = "None" if self.request_id is None else _quoted(self.request_id)
         return (
-            f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, "
-            f"status={self.status!r}, request_id={self.request_id!r})"
+            f"{type(self).__name__}(code={_quoted(self.code)}, message={_quoted(self.message)}, "
+            f"status={self.status!r}, request_id={request_id})"
         )
 
     def __reduce__(self) -> "tuple[Any, ...]":
