@@ -23,6 +23,7 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from errcat.check.limits import ENVELOPE_DEPTH
 from errcat.metaschema import meta_enum, meta_schema
 from errcat.migrate.formats import CURRENT
 from errcat.model.defaults import STANDARD_STATUSES
@@ -331,7 +332,7 @@ def _limits(draw: st.DrawFn, ceiling: int) -> dict[str, int]:
         "default_run_code_timeout_s": draw(st.integers(1, ceiling)),
         "error_body_max_bytes": draw(st.integers(1024, 2**24)),
         "text_max_chars": draw(st.integers(256, 4096)),
-        "json_max_depth": draw(st.integers(2, 512)),
+        "json_max_depth": draw(st.integers(ENVELOPE_DEPTH, 512)),
         "context_max_keys": draw(st.integers(1, 4096)),
     }
 

@@ -53,6 +53,7 @@ RULES: tuple[Rule, ...] = (
     Rule(references.families, ("unknown-family-code", RETIRED)),
     Rule(limits.timeout_ceiling, ("timeout-above-ceiling", "maximum-not-ceiling")),
     Rule(limits.validation_ceiling, ("validation-without-ceiling",)),
+    Rule(limits.json_depth, ("json-depth-below-envelope",)),
     Rule(grpc.check, ("unknown-grpc-target", "grpc-target-status", "grpc-ok-mapped", RETIRED)),
     Rule(grpc.reasons, ("grpc-reason",)),
     Rule(sdk.check, ("unknown-sdk-code", "sdk-code-status", RETIRED)),
