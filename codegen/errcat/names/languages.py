@@ -25,6 +25,7 @@ from pathlib import Path, PurePosixPath
 
 from errcat.names import module_names
 from errcat.names.go_names import GO_KEYWORDS, GO_PREDECLARED, go_name, go_signature
+from errcat.names.rust_names import rust_code
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,10 @@ class Language:
     """Whether the SDK declares a context type per code that has context (``RateLimitedContext``)."""
     class_exports: Callable[[str], tuple[str, ...]] | None = None
     """The names a code's class name gives the SDK's exports (``None``: the class name alone)."""
+    code_identifier: Callable[[str], str] | None = None
+    """What a user writes to name a code, from its class name, where that is not the class
+    itself (Rust's ``Code`` variant: ``RateLimitedError`` gives ``Code::RateLimited``);
+    ``None``: the class. Two codes may not share one, even beyond case (``class-collision``)."""
     constructor_signature: Callable[[Sequence[tuple[str, str]]], str] | None = None
     """The parameters of a server code's own constructor, from its context fields
     (``(name, JSON type)``, in order); ``None``: the SDK has no such constructor.
@@ -374,6 +379,7 @@ RUST = Language(
     suffix=".rs",
     module_names=module_names.rust,
     default_packages=_rust_packages,
+    code_identifier=rust_code,
 )
 
 
