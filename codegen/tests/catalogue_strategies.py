@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from errcat.check.limits import ENVELOPE_DEPTH
 from errcat.metaschema import meta_enum, meta_schema
 from errcat.migrate.formats import CURRENT
-from errcat.model.defaults import STANDARD_STATUSES
+from errcat.model.defaults import STANDARD_STATUSES, standard_rule_ids
 from errcat.model.refines import MAX_CHAIN
 from errcat.model.sdk import ROLES
 from errcat.names import naming
@@ -299,7 +299,8 @@ standard rule with its id, the second is the catalogue's own."""
 @st.composite
 def sanitizer_sections(draw: st.DrawFn) -> dict[str, Any] | None:
     """A ``sanitizer`` section: left out (the standard one), the whole sanitizer
-    (``standard: false``), or one that builds on the standard one (some markers, rules by id)."""
+    (``standard: false``), or one that builds on the standard one (some markers, rules by id,
+    standard rules left out by ``omit``)."""
     markers = {
         "redaction": "[" + draw(st.sampled_from(("REDACTED", "hidden", "x"))) + "]",
         "filtered": "[" + draw(st.sampled_from(("filtered", "removed"))) + "]",
@@ -316,6 +317,10 @@ def sanitizer_sections(draw: st.DrawFn) -> dict[str, Any] | None:
     own = draw(st.lists(st.sampled_from(OWN_RULES), unique_by=lambda rule: rule["id"]))
     if own:
         section["secrets"] = [dict(rule) for rule in own]
+    replaced = {rule["id"] for rule in own}
+    omit = draw(st.lists(st.sampled_from(sorted(set(standard_rule_ids()) - replaced)), unique=True))
+    if omit:
+        section["omit"] = omit
     return section
 
 

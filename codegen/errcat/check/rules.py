@@ -24,6 +24,7 @@ from errcat.check import (
     references,
     refines,
     sdk,
+    standard,
     values,
 )
 from errcat.check.context import Context
@@ -85,6 +86,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(patterns.character_ranges, ("range-order", "range-overlap")),
     Rule(patterns.rule_ids, ("duplicate-rule-id",)),
+    Rule(
+        standard.omitted,
+        ("omit-without-standard", "unknown-standard-rule", "omitted-rule-replaced"),
+    ),
     Rule(
         refines.check,
         (
