@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from errcat.names import module_names
-from errcat.names.go_names import GO_KEYWORDS, GO_PREDECLARED, go_name, go_signature
+from errcat.names.go_names import GO_KEYWORDS, GO_PREDECLARED, go_code, go_name, go_signature
 from errcat.names.rust_names import rust_code
 
 
@@ -88,8 +88,9 @@ class Language:
     """The names a code's class name gives the SDK's exports (``None``: the class name alone)."""
     code_identifier: Callable[[str], str] | None = None
     """What a user writes to name a code, from its class name, where that is not the class
-    itself (Rust's ``Code`` variant: ``RateLimitedError`` gives ``Code::RateLimited``);
-    ``None``: the class. Two codes may not share one, even beyond case (``class-collision``)."""
+    itself (Go's constant ``CodeRateLimited``, Rust's ``Code`` variant: ``RateLimitedError``
+    gives ``Code::RateLimited``); ``None``: the class. Two codes may not share one, even beyond
+    case (``class-collision``)."""
     constructor_signature: Callable[[Sequence[tuple[str, str]]], str] | None = None
     """The parameters of a server code's own constructor, from its context fields
     (``(name, JSON type)``, in order); ``None``: the SDK has no such constructor.
@@ -102,6 +103,11 @@ class Language:
     def runtime_output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder the runtime's modules are copied to, for ``packages.<key>`` = ``packages``."""
         return self.runtime_dest.format_map(packages)
+
+    def written_name(self, class_name: str) -> str:
+        """What a user of the SDK writes for the code whose class is ``class_name``: the class, or
+        :attr:`code_identifier`'s (the docs and ``llms.txt`` show it)."""
+        return class_name if self.code_identifier is None else self.code_identifier(class_name)
 
     @property
     def generated_folder(self) -> str:
@@ -317,7 +323,8 @@ GO = Language(
     derive_class_name=go_name,
     shared_class_name=False,
     context_types=False,
-    class_exports=lambda name: (name, f"Code{name}"),
+    class_exports=lambda name: (name, go_code(name)),
+    code_identifier=go_code,
     constructor_signature=go_signature,
     default_packages=_go_packages,
 )

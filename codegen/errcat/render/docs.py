@@ -145,11 +145,27 @@ def example_envelope(entry: ErrorCode) -> dict[str, Any]:
 
 
 def class_names(entry: ErrorCode, mark: str = "`") -> str:
-    """The code's class in each SDK: one name when all languages agree."""
-    names = [f"{mark}{entry.class_names[lang.key]}{mark}" for lang in LANGUAGES]
+    """What a user of each SDK writes for the code (its class, or its ``Code`` constant or
+    variant): one name when all languages agree."""
+    names = [f"{mark}{lang.written_name(entry.class_names[lang.key])}{mark}" for lang in LANGUAGES]
     if len(set(names)) == 1:
         return names[0]
     return ", ".join(f"{name} in {lang.label}" for name, lang in zip(names, LANGUAGES, strict=True))
+
+
+def code_naming() -> str:
+    """How the SDKs name a code, for a sentence: by the class they raise, or by the name a
+    user matches on (:attr:`~errcat.names.languages.Language.code_identifier`)."""
+
+    def joined(labels: list[str]) -> str:
+        return f"{', '.join(labels[:-1])} and {labels[-1]}" if len(labels) > 1 else labels[0]
+
+    by_class = [lang.label for lang in LANGUAGES if lang.code_identifier is None]
+    by_name = [lang.label for lang in LANGUAGES if lang.code_identifier is not None]
+    parts = [f"{joined(by_class)} raise one class per code"] if by_class else []
+    if by_name:
+        parts.append(f"{joined(by_name)} give each code one name to match it on")
+    return ", and ".join(parts)
 
 
 def envelope_example_code(cat: Catalogue) -> ErrorCode:
@@ -175,7 +191,7 @@ def _row(entry: ErrorCode) -> CodeRow:
         side_effects=entry.side_effects,
         origin=entry.origin,
         guidance=cell(entry.recovery.guidance),
-        class_cells=tuple(entry.class_names[lang.key] for lang in LANGUAGES),
+        class_cells=tuple(lang.written_name(entry.class_names[lang.key]) for lang in LANGUAGES),
         classes=class_names(entry),
         fallback_statuses=", ".join(entry.fallback_statuses) or "—",
         emitted_by=entry.emitted_by,
@@ -366,6 +382,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         server_rows=[rows[c.code] for c in cat.server_codes],
         sdk_rows=[rows[c.code] for c in cat.sdk_codes],
         all_rows=list(rows.values()),
+        code_naming=code_naming(),
         sdk_columns=[
             f"{lang.label} (`{cat.packages[lang.key][lang.import_field]}`)" for lang in LANGUAGES
         ],
