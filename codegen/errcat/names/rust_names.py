@@ -66,6 +66,41 @@ RUST_KEYWORDS = frozenset(
 """Rust's strict and reserved keywords (2021 edition, and 2024's ``gen``)."""
 
 
+RUST_PRELUDE = frozenset(
+    [
+        "Box",
+        "Clone",
+        "Copy",
+        "Default",
+        "Drop",
+        "Eq",
+        "Err",
+        "Fn",
+        "FnMut",
+        "FnOnce",
+        "From",
+        "Into",
+        "Iterator",
+        "None",
+        "Ok",
+        "Option",
+        "Ord",
+        "PartialEq",
+        "PartialOrd",
+        "Result",
+        "Send",
+        "Sized",
+        "Some",
+        "String",
+        "Sync",
+        "ToOwned",
+        "ToString",
+        "Vec",
+    ]
+)
+"""The names of Rust's prelude that a variant or a type named after a class would shadow."""
+
+
 def rust_variant(class_name: str) -> str:
     """The ``Code`` variant of a class: its name without the ``Error`` suffix (``Self`` gets ``SelfCode``)."""
     name = class_name.removesuffix("Error") or class_name

@@ -17,7 +17,8 @@ from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.names.languages import LANGUAGES
 from errcat.render import render_template
 from errcat.render.docs import PATH as DOCS_PATH
-from errcat.render.docs import code_naming, inline, page_anchors
+from errcat.render.docs import code_naming, page_anchors
+from errcat.render.markdown import inline
 from errcat.render.schema import CONSUMER_PATH, STRICT_PATH
 
 PATH = "llms.txt"
