@@ -23,9 +23,10 @@ import yaml
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from errcat.check.limits import ENVELOPE_DEPTH
 from errcat.metaschema import meta_enum, meta_schema
 from errcat.migrate.formats import CURRENT
-from errcat.model.defaults import STANDARD_STATUSES
+from errcat.model.defaults import STANDARD_STATUSES, standard_rule_ids
 from errcat.model.refines import MAX_CHAIN
 from errcat.model.sdk import ROLES
 from errcat.names import naming
@@ -298,7 +299,8 @@ standard rule with its id, the second is the catalogue's own."""
 @st.composite
 def sanitizer_sections(draw: st.DrawFn) -> dict[str, Any] | None:
     """A ``sanitizer`` section: left out (the standard one), the whole sanitizer
-    (``standard: false``), or one that builds on the standard one (some markers, rules by id)."""
+    (``standard: false``), or one that builds on the standard one (some markers, rules by id,
+    standard rules left out by ``omit``)."""
     markers = {
         "redaction": "[" + draw(st.sampled_from(("REDACTED", "hidden", "x"))) + "]",
         "filtered": "[" + draw(st.sampled_from(("filtered", "removed"))) + "]",
@@ -315,6 +317,10 @@ def sanitizer_sections(draw: st.DrawFn) -> dict[str, Any] | None:
     own = draw(st.lists(st.sampled_from(OWN_RULES), unique_by=lambda rule: rule["id"]))
     if own:
         section["secrets"] = [dict(rule) for rule in own]
+    replaced = {rule["id"] for rule in own}
+    omit = draw(st.lists(st.sampled_from(sorted(set(standard_rule_ids()) - replaced)), unique=True))
+    if omit:
+        section["omit"] = omit
     return section
 
 
@@ -331,7 +337,7 @@ def _limits(draw: st.DrawFn, ceiling: int) -> dict[str, int]:
         "default_run_code_timeout_s": draw(st.integers(1, ceiling)),
         "error_body_max_bytes": draw(st.integers(1024, 2**24)),
         "text_max_chars": draw(st.integers(256, 4096)),
-        "json_max_depth": draw(st.integers(2, 512)),
+        "json_max_depth": draw(st.integers(ENVELOPE_DEPTH, 512)),
         "context_max_keys": draw(st.integers(1, 4096)),
     }
 

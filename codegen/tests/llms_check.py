@@ -97,7 +97,9 @@ def problems(cat: Catalogue, root: Path) -> list[str]:
         if page != "docs/errors.md" or docs.get(anchor) != code.code:
             found.append(f"{code.code}: link {link['url']} is not its heading in docs/errors.md")
         facts = [f"HTTP {code.http};", flat(code.cause), f"Next: {flat(code.remediation)}"]
-        facts += [f"{lang.label} `{code.class_names[lang.key]}`" for lang in LANGUAGES]
+        facts += [
+            f"{lang.label} `{lang.written_name(code.class_names[lang.key])}`" for lang in LANGUAGES
+        ]
         found += [f"{code.code}: {fact!r} not in {notes!r}" for fact in facts if fact not in notes]
     for retired in cat.retired:
         mine = [link for section, link in links.get(retired.code, []) if section == "Optional"]

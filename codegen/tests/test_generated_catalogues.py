@@ -37,6 +37,7 @@ from markdown_it.token import Token
 from errcat.cli import run
 from errcat.metaschema import meta_enum
 from errcat.model.catalogue import build_model
+from errcat.names.languages import LANGUAGES
 from errcat.names.reserved import COMPAT_FOLDER
 
 REPO = Path(__file__).resolve().parents[2]
@@ -218,9 +219,10 @@ def check_foreign(out: Path) -> None:
 
 
 def classes_of(data: dict[str, Any]) -> set[str]:
-    """The class names of the catalogue's codes, in both languages, as the model decides them."""
+    """What a user of each SDK writes for each code (its class, or its Go constant or Rust
+    variant), as the model decides the class names."""
     cat = build_model(data, source="catalogue.yaml", regenerate="x")
-    return {name for c in cat.codes for name in c.class_names.values()}
+    return {lang.written_name(c.class_names[lang.key]) for c in cat.codes for lang in LANGUAGES}
 
 
 @budget(12)

@@ -1,7 +1,7 @@
 """Catalogue text in Markdown: escaped, autolinked and wrapped, it reads back as written.
 
-:func:`errcat.render.docs.inline` escapes prose and turns web addresses into
-autolinks; :func:`errcat.render.docs.wrap` breaks a paragraph at 80 columns.
+:func:`errcat.render.markdown.inline` escapes prose and turns web addresses into
+autolinks; :func:`errcat.render.markdown.wrap` breaks a paragraph at 80 columns.
 Whatever the text, the result must be one CommonMark paragraph that reads as
 the text (whitespace collapsed), with no line over 80 columns unless it is
 one word, and no address split or escaped.
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from errcat.render.docs import WIDTH, inline, wrap
+from errcat.render.markdown import WIDTH, inline, wrap
 
 MARKDOWN = MarkdownIt("commonmark")
 URLS = st.from_regex(r"https?://[a-z0-9.]{0,12}[a-z0-9](/[a-z0-9_~&=-]{0,8}){0,3}", fullmatch=True)

@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from errcat.cli import run
 from errcat.model.catalogue import build_model
 from errcat.names.languages import RUST
-from errcat.render.rust.syntax import string, variant
+from errcat.names.rust_names import rust_code
+from errcat.render.rust.syntax import string
 
 REPO = Path(__file__).resolve().parents[2]
 TARGET = REPO / "rust-sdk" / "target" / "generated-catalogues"
@@ -48,7 +49,7 @@ def _test_source(data: dict[str, Any]) -> str:
     lines += ["#[test]", "fn the_codes_are_the_catalogues() {"]
     lines.append(f"    assert_eq!(Code::ALL.len(), {len(cat.codes)});")
     for c in cat.codes:
-        name = f"Code::{variant(c.class_names[RUST.key])}"
+        name = rust_code(c.class_names[RUST.key])
         lines.append(f"    assert_eq!({string(c.code)}.parse::<Code>(), Ok({name}));")
         lines.append(f"    assert_eq!({name}.spec().http_status, Some({c.http}));")
         lines.append(f"    assert_eq!({name}.refines().len(), {len(c.chain)});")

@@ -3,14 +3,16 @@
 Names come from :mod:`errcat.names.naming` (derived, or the ``class_name``
 override) and are checked with its ``python_problem`` and
 ``typescript_problem``, so the validator checks exactly what the renderers
-emit. Two codes may not share a class name in either language, not even one
+emit. Two codes may not share a class name in any language, not even one
 that differs only in letter case (case-insensitive file systems, and readers,
-would confuse them).
+would confuse them), nor an identifier a language makes from their class
+names (a Rust ``Code`` variant, a context type).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from errcat.check.codes import collided_codes, usable_codes
@@ -238,6 +240,72 @@ def _unique(ctx: Context, style: _Style, classes: _Classes, skip: set[str]) -> N
         )
 
 
+class _Made(NamedTuple):
+    """One kind of identifier a language makes from a code's class name."""
+
+    what: str
+    """How messages name it (``code identifier``, ``context type``)."""
+    make: Callable[[str], str]
+    codes: list[str]
+    """The codes that have one."""
+
+
+def _made(classes: _Classes, lang: Language) -> list[_Made]:
+    """The identifiers ``lang`` makes from class names, each kind in a namespace of its own."""
+    made = []
+    if lang.code_identifier is not None:
+        made.append(_Made("code identifier", lang.code_identifier, list(classes.names)))
+    if lang.context_types:
+        made.append(_Made("context type", naming.context_type_name, classes.with_context))
+    return made
+
+
+def _made_unique(ctx: Context, classes: _Classes, skip: set[str]) -> None:
+    """Report two codes whose class names differ but make one identifier in some language.
+
+    Every language of :data:`LANGUAGES` is checked, with the identifiers its
+    record says it makes (:attr:`Language.code_identifier`, the context types):
+    ``RateLimited`` and ``RateLimitedError`` are two classes, but one Rust
+    ``Code::RateLimited`` and one ``RateLimitedContext``. Class names equal
+    beyond case are :func:`_unique`'s to report; ``skip`` holds the codes the
+    code-name rule reported.
+    """
+    clashes: dict[tuple[KeyPath, str, str], list[str]] = {}
+    at_keys: dict[tuple[KeyPath, str, str], bool] = {}
+    for lang in LANGUAGES:
+        for kind in _made(classes, lang):
+            seen: dict[str, tuple[str, str]] = {}
+            for code in kind.codes:
+                if (code, lang.key) in classes.bad or code in skip:
+                    continue
+                chosen = classes.names[code][lang.key]
+                made = kind.make(chosen.name)
+                other = seen.setdefault(naming.fold(made), (code, chosen.name))
+                if other[0] == code or naming.fold(other[1]) == naming.fold(chosen.name):
+                    continue
+                line = ctx.line(("codes", other[0]))
+                text = (
+                    f"{kind.what} {quoted(made)} of the class name {quoted(chosen.name)} is also "
+                    f"the {kind.what} of {format_path(('codes', other[0]))} (line {line}), "
+                    f"whose class name is {quoted(other[1])}"
+                )
+                if chosen.origin == DERIVED:
+                    fix = f"add a class_name to {format_path(('codes', code))}"
+                else:
+                    fix = f"change {format_path(chosen.where)} to a name"
+                fix += f" whose {kind.what} is not {quoted(made)}"
+                clashes.setdefault((chosen.where, text, fix), []).append(lang.label)
+                at_keys[(chosen.where, text, fix)] = chosen.at_key
+    for (where, text, fix), labels in clashes.items():
+        ctx.add(
+            where,
+            "class-collision",
+            f"the {', '.join(labels)} {text}",
+            fix,
+            at_keys[(where, text, fix)],
+        )
+
+
 def _other_exports(
     ctx: Context, classes: _Classes, lang: Language
 ) -> dict[str, tuple[str, str, str | None]]:
@@ -287,4 +355,6 @@ def check(ctx: Context) -> None:
         if isinstance(f, str) and ctx.ok(("context_fields", f))
     ]
     classes = _Classes(names, _legal(ctx, style, names), with_context, usable_fields)
-    _unique(ctx, style, classes, collided_codes(ctx))
+    skip = collided_codes(ctx)
+    _unique(ctx, style, classes, skip)
+    _made_unique(ctx, classes, skip)

@@ -1,5 +1,6 @@
 """The rules on limits: the timeout defaults and the bounds of timeout fields stay within the
-ceiling, and the helper that checks a timeout (``sdk.validation``) has a ceiling to check it against."""
+ceiling, the helper that checks a timeout (``sdk.validation``) has a ceiling to check it against,
+and ``json_max_depth`` lets the envelope itself through."""
 
 from __future__ import annotations
 
@@ -11,6 +12,16 @@ CEILING_FIELDS = ("max_timeout_s", "timeout_s")
 
 ``max_timeout_s`` is that ceiling (``validate_timeout`` puts it in the context),
 ``timeout_s`` a deadline within it; a ``maximum`` of either must be the ceiling.
+"""
+
+
+ENVELOPE_DEPTH = 3
+"""How deeply the error envelope itself nests arrays and objects: the body, its ``error``, and the
+error's ``context``, ``recovery`` and ``refines`` (a context field holds a scalar, by the
+meta-schema's ``context_fields`` types).
+
+The envelope schemas (:mod:`errcat.render.schema`) draw the structure; the codegen tests measure
+the depth of the schemas rendered for generated catalogues and hold it to this value.
 """
 
 
@@ -57,4 +68,21 @@ def validation_ceiling(ctx: Context) -> None:
         "limits.max_exec_timeout_s; the catalogue has none",
         "add limits.max_exec_timeout_s (the longest timeout a request may ask for), "
         "or remove sdk.validation",
+    )
+
+
+def json_depth(ctx: Context) -> None:
+    """``json_max_depth`` is at least :data:`ENVELOPE_DEPTH`: a shallower bound reads a valid
+    envelope with a context, a recovery or a refines chain as not JSON."""
+    path = ("limits", "json_max_depth")
+    depth = ctx.section("limits").get("json_max_depth")
+    if not isinstance(depth, int) or depth >= ENVELOPE_DEPTH or not ctx.ok(path):
+        return
+    ctx.add(
+        path,
+        "json-depth-below-envelope",
+        f"{depth} is below the depth of the error envelope itself ({ENVELOPE_DEPTH}: the body, "
+        "error, and its context, recovery or refines); the SDKs would read a valid envelope "
+        "as not JSON",
+        f"raise it to {ENVELOPE_DEPTH} or more (64 leaves room for what a server adds)",
     )

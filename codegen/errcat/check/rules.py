@@ -24,6 +24,7 @@ from errcat.check import (
     references,
     refines,
     sdk,
+    standard,
     values,
 )
 from errcat.check.context import Context
@@ -53,6 +54,7 @@ RULES: tuple[Rule, ...] = (
     Rule(references.families, ("unknown-family-code", RETIRED)),
     Rule(limits.timeout_ceiling, ("timeout-above-ceiling", "maximum-not-ceiling")),
     Rule(limits.validation_ceiling, ("validation-without-ceiling",)),
+    Rule(limits.json_depth, ("json-depth-below-envelope",)),
     Rule(grpc.check, ("unknown-grpc-target", "grpc-target-status", "grpc-ok-mapped", RETIRED)),
     Rule(grpc.reasons, ("grpc-reason",)),
     Rule(sdk.check, ("unknown-sdk-code", "sdk-code-status", RETIRED)),
@@ -84,6 +86,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(patterns.character_ranges, ("range-order", "range-overlap")),
     Rule(patterns.rule_ids, ("duplicate-rule-id",)),
+    Rule(
+        standard.omitted,
+        ("omit-without-standard", "unknown-standard-rule", "omitted-rule-replaced"),
+    ),
     Rule(
         refines.check,
         (

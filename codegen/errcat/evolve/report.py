@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from errcat.evolve import semver
 from errcat.evolve.changes import Change, Side
 from errcat.evolve.rules import Bump, Level
-from errcat.render.docs import WIDTH, wrap
+from errcat.render.markdown import WIDTH, wrap
 
 SECTIONS = {
     Level.WIRE: "Breaking changes on the wire",

@@ -9,7 +9,8 @@ and in codegen/README.md, "Defaults"):
   a section builds on it unless it says ``standard: false``: its markers and
   Unicode settings replace the standard's, its ranges are added to them, and
   each of its rules replaces the standard rule with the same ``id`` (in
-  place) or is added after them.
+  place) or is added after them; the standard rules whose ids its ``omit``
+  lists are left out.
 * **The fallback map's standard statuses** (:data:`STANDARD_STATUSES`, the
   statuses errcat asked every catalogue for until format 5). One the map
   leaves out is mapped onto the catalogue's one code with that HTTP status,
@@ -72,6 +73,16 @@ def standard_sanitizer() -> dict[str, Any]:
     return data
 
 
+def standard_rule_ids() -> dict[str, str]:
+    """The id of every standard rule, and its list (``secrets``, ``injection``): what ``omit`` may name.
+
+    Ids are unique across both lists (a test holds the standard file to it), so an id alone
+    names one rule.
+    """
+    standard = standard_sanitizer()
+    return {rule["id"]: key for key in RULE_LISTS for rule in standard[key]}
+
+
 def builds_on_standard(section: Any) -> bool:
     """True unless ``section`` is a sanitizer section that says ``standard: false``."""
     return not (isinstance(section, dict) and section.get("standard") is False)
@@ -94,9 +105,12 @@ def effective_sanitizer(section: dict[str, Any] | None) -> dict[str, Any]:
     """The sanitizer section a validated catalogue means, with the standard one applied."""
     own = copy.deepcopy(section) if section is not None else {}
     own.pop("standard", None)
+    omitted = set(own.pop("omit", []))
     if not builds_on_standard(section):
         return own
     merged = standard_sanitizer()
+    for key in RULE_LISTS:
+        merged[key] = [rule for rule in merged[key] if rule["id"] not in omitted]
     for key in _REPLACED:
         if key in own:
             merged[key] = own[key]

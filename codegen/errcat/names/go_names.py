@@ -178,3 +178,9 @@ def go_parameters(fields: Sequence[tuple[str, str]]) -> list[tuple[str, str, str
 def go_signature(fields: Sequence[tuple[str, str]]) -> str:
     """The parameter list of a Go constructor (``sandbox string, step int``)."""
     return ", ".join(f"{name} {kind}" for name, kind, _ in go_parameters(fields))
+
+
+def go_code(name: str) -> str:
+    """The ``Code`` constant of a code whose Go name is ``name`` (``CodeRateLimited``): what a Go
+    user matches an error on."""
+    return f"Code{name}"

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from errcat.names import module_names
-from errcat.names.go_names import GO_KEYWORDS, GO_PREDECLARED, go_name, go_signature
+from errcat.names.go_names import GO_KEYWORDS, GO_PREDECLARED, go_code, go_name, go_signature
+from errcat.names.rust_names import RUST_PRELUDE, rust_code
+from errcat.names.typescript_names import JS_GLOBALS, TS_KEYWORDS
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,11 @@ class Language:
     """Whether the SDK declares a context type per code that has context (``RateLimitedContext``)."""
     class_exports: Callable[[str], tuple[str, ...]] | None = None
     """The names a code's class name gives the SDK's exports (``None``: the class name alone)."""
+    code_identifier: Callable[[str], str] | None = None
+    """What a user writes to name a code, from its class name, where that is not the class
+    itself (Go's constant ``CodeRateLimited``, Rust's ``Code`` variant: ``RateLimitedError``
+    gives ``Code::RateLimited``); ``None``: the class. Two codes may not share one, even beyond
+    case (``class-collision``)."""
     constructor_signature: Callable[[Sequence[tuple[str, str]]], str] | None = None
     """The parameters of a server code's own constructor, from its context fields
     (``(name, JSON type)``, in order); ``None``: the SDK has no such constructor.
@@ -97,6 +104,11 @@ class Language:
     def runtime_output_dir(self, packages: Mapping[str, str]) -> str:
         """The folder the runtime's modules are copied to, for ``packages.<key>`` = ``packages``."""
         return self.runtime_dest.format_map(packages)
+
+    def written_name(self, class_name: str) -> str:
+        """What a user of the SDK writes for the code whose class is ``class_name``: the class, or
+        :attr:`code_identifier`'s (the docs and ``llms.txt`` show it)."""
+        return class_name if self.code_identifier is None else self.code_identifier(class_name)
 
     @property
     def generated_folder(self) -> str:
@@ -134,145 +146,9 @@ TYPESCRIPT = Language(
     generated_dir="ts-sdk/src/generated",
     regex_dialect="JavaScript RegExp",
     exports_known_union=True,
-    keywords=frozenset(
-        [
-            "break",
-            "case",
-            "catch",
-            "class",
-            "const",
-            "continue",
-            "debugger",
-            "default",
-            "delete",
-            "do",
-            "else",
-            "enum",
-            "export",
-            "extends",
-            "false",
-            "finally",
-            "for",
-            "function",
-            "if",
-            "import",
-            "in",
-            "instanceof",
-            "new",
-            "null",
-            "return",
-            "super",
-            "switch",
-            "this",
-            "throw",
-            "true",
-            "try",
-            "typeof",
-            "var",
-            "void",
-            "while",
-            "with",
-            "as",
-            "implements",
-            "interface",
-            "let",
-            "package",
-            "private",
-            "protected",
-            "public",
-            "static",
-            "yield",
-            "any",
-            "boolean",
-            "number",
-            "string",
-            "symbol",
-            "type",
-            "from",
-            "of",
-            "await",
-            "async",
-            "declare",
-            "module",
-            "namespace",
-            "require",
-            "get",
-            "set",
-            "never",
-            "unknown",
-            "object",
-            "undefined",
-        ]
-    ),
+    keywords=TS_KEYWORDS,
     keyword_kind="a TypeScript reserved word",
-    globals=frozenset(
-        [
-            "Error",
-            "EvalError",
-            "RangeError",
-            "ReferenceError",
-            "SyntaxError",
-            "TypeError",
-            "URIError",
-            "AggregateError",
-            "DOMException",
-            "Object",
-            "Function",
-            "Array",
-            "Number",
-            "String",
-            "Boolean",
-            "Symbol",
-            "BigInt",
-            "Date",
-            "RegExp",
-            "Promise",
-            "Proxy",
-            "Reflect",
-            "Map",
-            "Set",
-            "WeakMap",
-            "WeakSet",
-            "WeakRef",
-            "JSON",
-            "Math",
-            "Intl",
-            "ArrayBuffer",
-            "SharedArrayBuffer",
-            "DataView",
-            "Atomics",
-            "Uint8Array",
-            "Int8Array",
-            "Uint16Array",
-            "Int16Array",
-            "Uint32Array",
-            "Int32Array",
-            "Float32Array",
-            "Float64Array",
-            "BigInt64Array",
-            "BigUint64Array",
-            "Uint8ClampedArray",
-            "Response",
-            "Request",
-            "Headers",
-            "URL",
-            "URLSearchParams",
-            "AbortController",
-            "AbortSignal",
-            "TextEncoder",
-            "TextDecoder",
-            "Blob",
-            "File",
-            "FormData",
-            "ReadableStream",
-            "WritableStream",
-            "Event",
-            "EventTarget",
-            "Buffer",
-            "Infinity",
-            "NaN",
-        ]
-    ),
+    globals=JS_GLOBALS,
     global_kind="the JavaScript global",
     runtime_base="AgentRunError",
     runtime_dir="codegen/errcat/render/typescript/runtime",
@@ -312,7 +188,8 @@ GO = Language(
     derive_class_name=go_name,
     shared_class_name=False,
     context_types=False,
-    class_exports=lambda name: (name, f"Code{name}"),
+    class_exports=lambda name: (name, go_code(name)),
+    code_identifier=go_code,
     constructor_signature=go_signature,
     default_packages=_go_packages,
 )
@@ -336,44 +213,14 @@ RUST = Language(
     # strict and reserved keywords a variant could collide with are the capitalised ones.
     keywords=frozenset(["Self"]),
     keyword_kind="a Rust keyword",
-    globals=frozenset(
-        [
-            "Box",
-            "Clone",
-            "Copy",
-            "Default",
-            "Drop",
-            "Eq",
-            "Err",
-            "Fn",
-            "FnMut",
-            "FnOnce",
-            "From",
-            "Into",
-            "Iterator",
-            "None",
-            "Ok",
-            "Option",
-            "Ord",
-            "PartialEq",
-            "PartialOrd",
-            "Result",
-            "Send",
-            "Sized",
-            "Some",
-            "String",
-            "Sync",
-            "ToOwned",
-            "ToString",
-            "Vec",
-        ]
-    ),
+    globals=RUST_PRELUDE,
     global_kind="the Rust prelude name",
     runtime_base="ApiError",
     runtime_dir="codegen/errcat/render/rust/runtime",
     suffix=".rs",
     module_names=module_names.rust,
     default_packages=_rust_packages,
+    code_identifier=rust_code,
 )
 
 

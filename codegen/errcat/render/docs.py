@@ -2,97 +2,26 @@
 
 Every table row and example is prepared here (escaped, ordered, joined, a
 frozen dataclass per kind of row) so the template only lays them out.
-Catalogue text is escaped for where it lands:
-:func:`inline` for prose, headings and table cells (Markdown and HTML
-punctuation, pipes, line breaks), :func:`fence` for code blocks (a fence
-longer than any backtick run inside). The envelope example is the
-catalogue's own: its code with the most context fields.
+Catalogue text is escaped for where it lands by :mod:`errcat.render.markdown`.
+The envelope example is the catalogue's own: its code with the most context
+fields.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from errcat.model.catalogue import Catalogue, ContextField, ErrorCode
 from errcat.names.languages import LANGUAGES
 from errcat.render import anchors, render_template
+from errcat.render.markdown import cell, code_list, fence, inline, wrap
 from errcat.render.schema import CONSUMER_PATH, STRICT_PATH, dumps
 
 PATH = "docs/errors.md"
 
 SECTIONS = {"limits": "Limits", "retired": "Retired codes", "conditions": "Condition reasons"}
 """Headings of sections other pages link to (llms.txt), by role."""
-
-
-_MARKDOWN_PUNCTUATION_RE = re.compile(r"[\\`*\[\]<>|~#&]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
-"""Characters that could start Markdown or HTML syntax; ``_`` only beside a non-word."""
-_LINE_START_RE = re.compile(r"\A([0-9]*)([-+=]|(?<=[0-9])[.)])")
-"""A start of text that would open a list item or underline a heading."""
-_URL_RE = re.compile(r"https?://[^\s<>|`\\]*[^\s<>|`\\.,;:!?'\")\]]")
-"""A web address in prose, without the punctuation that ends its sentence."""
-WIDTH = 80
-"""The column prose wraps at (markdownlint's MD013 in .markdownlint-cli2.jsonc)."""
-
-
-def _escape(text: str) -> str:
-    return _MARKDOWN_PUNCTUATION_RE.sub(lambda m: "\\" + m.group(), text)
-
-
-def _line_start(text: str) -> str:
-    """``text`` with a start that would open a block (a list item, an underline) escaped."""
-    return _LINE_START_RE.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", text)
-
-
-def inline(text: str) -> str:
-    """Make ``text`` one line of literal Markdown: prose, a heading or a table cell.
-
-    Whitespace runs (line breaks included) become one space, and every
-    character that could open Markdown or HTML syntax is backslash-escaped,
-    so ``<!--``, ``|``, `````` ` `````` and ``*`` show as themselves. A web
-    address becomes an autolink (``<https://...>``), which reads the same with
-    or without GitHub's bare-link extension.
-    """
-    flat = " ".join(text.split())
-    parts, end = [], 0
-    for url in _URL_RE.finditer(flat):
-        parts += [_escape(flat[end : url.start()]), f"<{url.group()}>"]
-        end = url.end()
-    return _line_start("".join([*parts, _escape(flat[end:])]))
-
-
-def wrap(markdown: str, width: int = WIDTH) -> str:
-    """Break a paragraph of Markdown into lines of at most ``width`` columns.
-
-    Lines break only at spaces, so no escape, code span or autolink is split
-    (a word longer than ``width`` keeps a line of its own), and a line that
-    would open a block where it now starts (``-``, ``1.``) has that start escaped.
-    """
-    lines: list[str] = []
-    for word in markdown.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(_line_start(word))
-    return "\n".join(lines)
-
-
-def cell(text: str) -> str:
-    """Make ``text`` safe inside a Markdown table cell (see :func:`inline`)."""
-    return inline(text)
-
-
-def fence(text: str, info: str = "") -> str:
-    """Wrap ``text`` in a code fence longer than any run of backticks inside it."""
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    marks = "`" * max(3, longest + 1)
-    return f"{marks}{info}\n{text}\n{marks}"
-
-
-def code_list(names: tuple[str, ...] | list[str]) -> str:
-    """Format names as comma-separated inline code, or an em dash when empty."""
-    return ", ".join(f"`{n}`" for n in names) if names else "—"
 
 
 def value_range(field: ContextField) -> str:
@@ -145,11 +74,27 @@ def example_envelope(entry: ErrorCode) -> dict[str, Any]:
 
 
 def class_names(entry: ErrorCode, mark: str = "`") -> str:
-    """The code's class in each SDK: one name when all languages agree."""
-    names = [f"{mark}{entry.class_names[lang.key]}{mark}" for lang in LANGUAGES]
+    """What a user of each SDK writes for the code (its class, or its ``Code`` constant or
+    variant): one name when all languages agree."""
+    names = [f"{mark}{lang.written_name(entry.class_names[lang.key])}{mark}" for lang in LANGUAGES]
     if len(set(names)) == 1:
         return names[0]
     return ", ".join(f"{name} in {lang.label}" for name, lang in zip(names, LANGUAGES, strict=True))
+
+
+def code_naming() -> str:
+    """How the SDKs name a code, for a sentence: by the class they raise, or by the name a
+    user matches on (:attr:`~errcat.names.languages.Language.code_identifier`)."""
+
+    def joined(labels: list[str]) -> str:
+        return f"{', '.join(labels[:-1])} and {labels[-1]}" if len(labels) > 1 else labels[0]
+
+    by_class = [lang.label for lang in LANGUAGES if lang.code_identifier is None]
+    by_name = [lang.label for lang in LANGUAGES if lang.code_identifier is not None]
+    parts = [f"{joined(by_class)} raise one class per code"] if by_class else []
+    if by_name:
+        parts.append(f"{joined(by_name)} give each code one name to match it on")
+    return ", and ".join(parts)
 
 
 def envelope_example_code(cat: Catalogue) -> ErrorCode:
@@ -175,7 +120,7 @@ def _row(entry: ErrorCode) -> CodeRow:
         side_effects=entry.side_effects,
         origin=entry.origin,
         guidance=cell(entry.recovery.guidance),
-        class_cells=tuple(entry.class_names[lang.key] for lang in LANGUAGES),
+        class_cells=tuple(lang.written_name(entry.class_names[lang.key]) for lang in LANGUAGES),
         classes=class_names(entry),
         fallback_statuses=", ".join(entry.fallback_statuses) or "—",
         emitted_by=entry.emitted_by,
@@ -366,6 +311,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         server_rows=[rows[c.code] for c in cat.server_codes],
         sdk_rows=[rows[c.code] for c in cat.sdk_codes],
         all_rows=list(rows.values()),
+        code_naming=code_naming(),
         sdk_columns=[
             f"{lang.label} (`{cat.packages[lang.key][lang.import_field]}`)" for lang in LANGUAGES
         ],

@@ -17,7 +17,8 @@ from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.names.languages import LANGUAGES
 from errcat.render import render_template
 from errcat.render.docs import PATH as DOCS_PATH
-from errcat.render.docs import inline, page_anchors
+from errcat.render.docs import code_naming, page_anchors
+from errcat.render.markdown import inline
 from errcat.render.schema import CONSUMER_PATH, STRICT_PATH
 
 PATH = "llms.txt"
@@ -86,7 +87,10 @@ def code_link(code: ErrorCode, anchor: str) -> CodeLink:
         code=code.code,
         url=f"{DOCS_PATH}#{anchor}",
         http=code.http,
-        classes=tuple(ClassName(lang.label, code.class_names[lang.key]) for lang in LANGUAGES),
+        classes=tuple(
+            ClassName(lang.label, lang.written_name(code.class_names[lang.key]))
+            for lang in LANGUAGES
+        ),
         origin=code.origin,
         cause=one_line(code.cause),
         remediation=one_line(code.remediation),
@@ -106,6 +110,7 @@ def render(cat: Catalogue) -> dict[str, str]:
         packages=", ".join(
             f"{cat.packages[lang.key][lang.install_field]} for {lang.label}" for lang in LANGUAGES
         ),
+        code_naming=code_naming(),
         docs_path=DOCS_PATH,
         consumer_path=CONSUMER_PATH,
         strict_path=STRICT_PATH,

@@ -22,7 +22,7 @@ from errcat.model.catalogue import Catalogue
 from errcat.model.package import DEFAULT_LICENSE
 from errcat.names.languages import Language
 from errcat.render import header_lines
-from errcat.render.docs import inline, wrap
+from errcat.render.markdown import inline, wrap
 
 COMMENT_MARKERS = {
     ".py": "#",
@@ -138,7 +138,7 @@ def readme_prose(
     cat: Catalogue, lang: Language, raises: str, helpers: str, more: str = ""
 ) -> dict[str, str]:
     """The paragraphs of a package's README, wrapped at 80 columns with the catalogue's texts
-    escaped as Markdown (:func:`errcat.render.docs.inline`): ``raises``, ``helpers`` and ``more``
+    escaped as Markdown (:func:`errcat.render.markdown.inline`): ``raises``, ``helpers`` and ``more``
     are the language's words for what it does to a response, how to build an error without a
     client, and what else the package is."""
     name = cat.packages[lang.key][lang.install_field]

@@ -185,19 +185,37 @@ def _rust(requests: Sequence[Request], class_names: dict[str, str] | None, _n: i
         pytest.fail("cargo is not on PATH: install Rust (rustup) to run the Rust crate's testee")
     # One target folder for the crate and its tests (nox sets the same one).
     target = os.environ.get("CARGO_TARGET_DIR") or str(paths.REPO / "rust-sdk" / "target")
+    command = [cargo, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "testee"]
+    env = {**os.environ, "CARGO_TARGET_DIR": target}
+    return _answered(command, "Rust", requests, class_names, timeout=1800, env=env)
+
+
+def _answered(
+    command: list[str],
+    label: str,
+    requests: Sequence[Request],
+    class_names: dict[str, str] | None,
+    *,
+    timeout: int,
+    env: dict[str, str] | None = None,
+) -> list[Record]:
+    """Run a testee process that reads one request per line and answers each with one JSON line
+    (the Go and Rust testees), and read its answers; a nonzero exit raises :class:`TesteeError`."""
     done = subprocess.run(
-        [cargo, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "testee"],
-        env={**os.environ, "CARGO_TARGET_DIR": target},
+        command,
+        env=env,
         input="".join(json.dumps(r) + "\n" for r in requests),
         capture_output=True,
         text=True,
         encoding="utf-8",
         check=False,
-        timeout=1800,
+        timeout=timeout,
     )
     if done.returncode != 0:
-        raise TesteeError(f"the Rust testee exited {done.returncode}:\n{done.stderr[-4000:]}")
-    return [read(json.loads(line), class_names) for line in done.stdout.splitlines() if line]
+        raise TesteeError(f"the {label} testee exited {done.returncode}:\n{done.stderr[-4000:]}")
+    return [
+        read(json.loads(line), class_names) for line in done.stdout.splitlines() if line.strip()
+    ]
 
 
 GO_TESTS = paths.REPO / "tests" / "go"
@@ -236,19 +254,7 @@ def go_class_names() -> dict[str, str]:
 
 
 def _go(requests: Sequence[Request], _names: dict[str, str] | None, _n: int) -> list[Record]:
-    done = subprocess.run(
-        [str(go_testee())],
-        input="".join(json.dumps(r) + "\n" for r in requests),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        check=False,
-        timeout=600,
-    )
-    if done.returncode != 0:
-        raise TesteeError(f"the Go testee exited {done.returncode}:\n{done.stderr[-3000:]}")
-    names = go_class_names()
-    return [read(json.loads(line), names) for line in done.stdout.splitlines() if line.strip()]
+    return _answered([str(go_testee())], "Go", requests, go_class_names(), timeout=600)
 
 
 RUNNERS: dict[str, Callable[[Sequence[Request], dict[str, str] | None, int], list[Record]]] = {

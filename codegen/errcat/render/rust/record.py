@@ -28,7 +28,8 @@ from errcat.model.record import (
 )
 from errcat.model.sdk import ROLES
 from errcat.names.languages import RUST
-from errcat.render.rust.syntax import doc, string, strings, variant
+from errcat.names.rust_names import rust_code
+from errcat.render.rust.syntax import doc, string, strings
 
 TYPES: dict[str, str] = {
     TEXT: "&'static str",
@@ -103,7 +104,7 @@ def catch_all_members(cat: Catalogue) -> tuple[tuple[str, str], ...]:
 def code_ref(cat: Catalogue, code: str) -> str:
     """``Code::Variant`` of a catalogue code."""
     entry = next(c for c in cat.codes if c.code == code)
-    return f"Code::{variant(entry.class_names[RUST.key])}"
+    return rust_code(entry.class_names[RUST.key])
 
 
 def _option_code(cat: Catalogue, code: str | None) -> str:

@@ -7,63 +7,7 @@ from __future__ import annotations
 
 import re
 
-KEYWORDS = frozenset(
-    [
-        "as",
-        "async",
-        "await",
-        "break",
-        "const",
-        "continue",
-        "crate",
-        "dyn",
-        "else",
-        "enum",
-        "extern",
-        "false",
-        "fn",
-        "for",
-        "if",
-        "impl",
-        "in",
-        "let",
-        "loop",
-        "match",
-        "mod",
-        "move",
-        "mut",
-        "pub",
-        "ref",
-        "return",
-        "self",
-        "Self",
-        "static",
-        "struct",
-        "super",
-        "trait",
-        "true",
-        "type",
-        "unsafe",
-        "use",
-        "where",
-        "while",
-        "abstract",
-        "become",
-        "box",
-        "do",
-        "final",
-        "gen",
-        "macro",
-        "override",
-        "priv",
-        "try",
-        "typeof",
-        "unsized",
-        "virtual",
-        "yield",
-    ]
-)
-"""Rust's strict and reserved keywords (2021 edition, and 2024's ``gen``)."""
+from errcat.names.rust_names import RUST_KEYWORDS
 
 _NOT_RAW = frozenset({"crate", "self", "Self", "super"})
 """Keywords that cannot be raw identifiers: they get a trailing ``_`` instead."""
@@ -99,13 +43,7 @@ def snake(name: str) -> str:
     """A snake_case name as an identifier: a keyword as a raw identifier (``r#type``), or ``self_``."""
     if name in _NOT_RAW:
         return name + "_"
-    return f"r#{name}" if name in KEYWORDS else name
-
-
-def variant(class_name: str) -> str:
-    """The ``Code`` variant of a class: its name without the ``Error`` suffix (``Self`` gets ``Code``)."""
-    name = class_name.removesuffix("Error") or class_name
-    return name + "Code" if name in KEYWORDS else name
+    return f"r#{name}" if name in RUST_KEYWORDS else name
 
 
 def comment(text: str) -> str:

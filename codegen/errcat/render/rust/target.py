@@ -27,9 +27,10 @@ from typing import Any, cast
 from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.names.languages import RUST
 from errcat.names.naming import context_type_name
+from errcat.names.rust_names import rust_variant
 from errcat.render import header_lines, render_template
 from errcat.render.rust import record as rust_record
-from errcat.render.rust.syntax import doc, snake, string, strings, variant
+from errcat.render.rust.syntax import doc, snake, string, strings
 from errcat.render.target import SdkTarget
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
@@ -91,7 +92,7 @@ def _getter(kind: str) -> str:
 
 
 def _code(entry: ErrorCode) -> RustCode:
-    name = variant(entry.class_names[RUST.key])
+    name = rust_variant(entry.class_names[RUST.key])
     fields = tuple(
         RustField(
             key=string(f.name),

@@ -145,18 +145,41 @@ func (p *jsonParser) enter() {
 	}
 }
 
-func (p *jsonParser) object() any {
+// members reads the members of an object or an array after its opening
+// character, up to its closing one, calling member at the start of each;
+// the pair counts as one level of nesting.
+func (p *jsonParser) members(closing byte, member func()) {
 	p.enter()
 	p.i++
-	out := map[string]any{}
 	p.space()
-	if p.i < len(p.s) && p.s[p.i] == '}' {
+	if p.i < len(p.s) && p.s[p.i] == closing {
 		p.i++
 		p.depth--
-		return out
+		return
 	}
 	for {
 		p.space()
+		member()
+		p.space()
+		if p.i >= len(p.s) {
+			p.fail()
+		}
+		if p.s[p.i] == ',' {
+			p.i++
+			continue
+		}
+		if p.s[p.i] == closing {
+			p.i++
+			p.depth--
+			return
+		}
+		p.fail()
+	}
+}
+
+func (p *jsonParser) object() any {
+	out := map[string]any{}
+	p.members('}', func() {
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
 			p.fail()
 		}
@@ -168,51 +191,14 @@ func (p *jsonParser) object() any {
 		p.i++
 		p.space()
 		out[key] = p.value()
-		p.space()
-		if p.i >= len(p.s) {
-			p.fail()
-		}
-		if p.s[p.i] == ',' {
-			p.i++
-			continue
-		}
-		if p.s[p.i] == '}' {
-			p.i++
-			p.depth--
-			return out
-		}
-		p.fail()
-	}
+	})
+	return out
 }
 
 func (p *jsonParser) array() any {
-	p.enter()
-	p.i++
 	out := []any{}
-	p.space()
-	if p.i < len(p.s) && p.s[p.i] == ']' {
-		p.i++
-		p.depth--
-		return out
-	}
-	for {
-		p.space()
-		out = append(out, p.value())
-		p.space()
-		if p.i >= len(p.s) {
-			p.fail()
-		}
-		if p.s[p.i] == ',' {
-			p.i++
-			continue
-		}
-		if p.s[p.i] == ']' {
-			p.i++
-			p.depth--
-			return out
-		}
-		p.fail()
-	}
+	p.members(']', func() { out = append(out, p.value()) })
+	return out
 }
 
 func (p *jsonParser) number() any {
