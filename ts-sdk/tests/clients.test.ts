@@ -8,17 +8,8 @@ import { Readable } from "node:stream";
 import { gzipSync, deflateSync } from "node:zlib";
 import fc from "fast-check";
 
-import {
-  AgentRunError,
-  QuotaExceededError,
-  RateLimitedError,
-  axiosErrorInterceptor,
-  errorFromBody,
-  errorFromResponse,
-  gotErrorHooks,
-  kyErrorHook,
-  raiseForStatus,
-} from "@mitos/errors";
+import { AgentRunError, QuotaExceededError, RateLimitedError, errorFromBody, errorFromResponse, raiseForStatus } from "@mitos/errors";
+import { axiosErrorInterceptor, gotErrorHooks, kyErrorHook } from "@mitos/errors/clients";
 import { LIMITS } from "./support.js";
 import { hostileBody, params, token } from "./arbitraries.js";
 
