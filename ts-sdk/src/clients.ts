@@ -23,15 +23,8 @@
  * @module
  */
 
-import {
-  errorFromBody,
-  errorFromFetchFailure,
-  errorFromResponse,
-  type AgentRunError,
-  type HeadersLike,
-  type ResponseLike,
-  type ResponseOptions,
-} from "./index.js";
+import type { AgentRunError } from "./base.js";
+import { errorFromBody, errorFromFetchFailure, errorFromResponse, type HeadersLike, type ResponseLike, type ResponseOptions } from "./index.js";
 
 /** The members of an axios or got response this module reads. */
 interface ClientResponse {

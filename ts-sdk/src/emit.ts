@@ -10,8 +10,9 @@
  * numbers as `JSON.stringify` writes them.
  *
  * The package's `/server` entry point: a client never loads it. It reaches
- * the classes and the sanitizer through the main entry (`./index.js`), so
- * that they are the client's own; what it takes from other modules (the
+ * the classes and the sanitizer through the main entry's public names
+ * (`./index.js`; the base class, which another API's package exports under
+ * its own name, through `lookup`), so that they are the client's own; what it takes from other modules (the
  * catalogue's constants, the JSON text writer) holds no class and no state,
  * and the build copies it into this entry (scripts/bundle.mjs).
  *
@@ -27,7 +28,8 @@ import {
   RETRY_AFTER_MAX_MS,
   SURFACES,
 } from "./generated/catalogue.js";
-import { AgentRunError, isKnownCode, lookup, sanitizeText, type SanitizeOptions } from "./index.js";
+import type { AgentRunError } from "./base.js";
+import { isKnownCode, lookup, sanitizeText, type SanitizeOptions } from "./index.js";
 import { asciiJson } from "./parse.js";
 import type { CodeSpec } from "./types.js";
 
@@ -165,7 +167,9 @@ function headers(context: Readonly<Record<string, unknown>>, requestId: string):
  * the wire.
  */
 export function envelopeBytes(error: unknown, options: EnvelopeOptions = {}): EnvelopeBytes {
-  const wanted = error instanceof AgentRunError ? error.code : error;
+  // The base class, whatever the catalogue names it: the class `lookup` gives a string that is no code.
+  const base: typeof AgentRunError = lookup("");
+  const wanted = error instanceof base ? error.code : error;
   const own = typeof wanted === "string" ? specOf(wanted) : undefined;
   const known = own !== undefined && own.emittedBy === "server";
   const spec = known ? own : specOf(FALLBACK.serverError)!;
