@@ -82,6 +82,14 @@ def manifest(cat: Catalogue) -> dict[str, Any]:
         "main": "./dist/cjs/index.js",
         "module": "./dist/esm/index.js",
         "types": "./dist/cjs/index.d.ts",
+        # The other entry points' types for a checker that reads no "exports" (moduleResolution node10).
+        "typesVersions": {
+            "*": {
+                path.removeprefix("./"): [conditions["require"]["types"]]
+                for path, conditions in exports.items()
+                if isinstance(conditions, dict) and path != "."
+            }
+        },
         "files": files,
     }
     if name.startswith("@"):
