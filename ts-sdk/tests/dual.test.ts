@@ -88,7 +88,7 @@ test("the /clients and /server entries share the main entry's classes, in each b
 
 test("no other entry point holds a class of its own copy: each file imports the main entry", () => {
   for (const dir of ["esm", "cjs"]) {
-    for (const file of ["clients.js", "emit.js"]) {
+    for (const file of ["clients.js", "server.js"]) {
       const text = readFileSync(join(PACKAGE_DIR, "dist", dir, file), "utf8");
       assert.ok(!/\bclass\b/.test(text), `${dir}/${file} declares a class`);
       assert.match(text, dir === "esm" ? /from "\.\/index\.js"/ : /require\("\.\/index\.js"\)/);

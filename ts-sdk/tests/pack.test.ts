@@ -22,7 +22,7 @@ test("npm pack, install into an empty project, require and import, instanceof ac
     const packed = JSON.parse(run(NPM, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], PACKAGE_DIR)) as { filename: string; files: { path: string }[] }[];
     const info = packed[0]!;
     const files = info.files.map((f) => f.path).sort();
-    for (const entry of ["index", "clients", "emit", "compat/index"]) {
+    for (const entry of ["index", "clients", "server", "compat/index"]) {
       for (const file of [`dist/cjs/${entry}.js`, `dist/esm/${entry}.js`, `dist/cjs/${entry}.d.ts`, `dist/esm/${entry}.d.ts`]) assert.ok(files.includes(file), `${file} in ${files.join(" ")}`);
     }
     assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("tests/") || f.startsWith("build/")), "only the build ships");

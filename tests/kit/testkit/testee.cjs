@@ -49,7 +49,9 @@ async function load(entry) {
 /**
  * The package's entry point `subpath` ("./clients") beside the main entry
  * `entry`, in its module system: from the "exports" of the package.json
- * above it; none ({}) when the package does not export it.
+ * above it; none ({}) when the package does not export it. In a tree tsc
+ * compiled (no package above it), each entry point is the module of its
+ * name beside index.js, when there is one.
  */
 async function entryPoint(entry, subpath) {
   const path = require("node:path");
@@ -62,7 +64,8 @@ async function entryPoint(entry, subpath) {
     const target = manifest.exports[subpath]?.[format]?.default;
     return target === undefined ? {} : load(path.join(dir, target));
   }
-  return {};
+  const beside = path.join(path.dirname(entry), `${path.basename(subpath)}.js`);
+  return fs.existsSync(beside) ? load(beside) : {};
 }
 
 /** A compact body, {"text"}, {"base64"} or {"parts": [...], "as"}, as the SDK is handed it. */

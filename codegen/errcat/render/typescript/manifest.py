@@ -31,8 +31,8 @@ SCRIPTS = {
 }
 """The scripts every package has; an overlay's scripts add to them (and may replace ``typecheck``)."""
 
-ENTRY_POINTS = {".": "index", "./clients": "clients", "./server": "emit"}
-"""Every package's ``exports`` subpaths and the runtime module each loads: the main entry (what a
+ENTRY_POINTS = {".": "index", "./clients": "clients", "./server": "server"}
+"""Every package's ``exports`` subpaths and the runtime module each loads (the subpath's name): the main entry (what a
 client branches on), the HTTP clients' adapters and the server's envelope writer, which a client
 that needs neither never loads (the import budget of docs/benchmarks-typescript.md)."""
 
