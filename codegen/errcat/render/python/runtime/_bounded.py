@@ -212,9 +212,7 @@ class HookBase:
 
     __slots__ = ("_deadline", "_token")
 
-    def __init__(
-        self, token: str | None = None, *, body_read_timeout_ms: float | None = None
-    ) -> None:
+    def __init__(self, token: str | None = None, *, body_read_timeout_ms: float | None = None) -> None:
         self._token = token
         self._deadline = body_read_timeout_ms
 
