@@ -16,13 +16,19 @@ deadline, saying so in the cause.
 
 from __future__ import annotations
 
+import base64
+import dataclasses
+import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from testkit import testees
 from testkit.client_drivers import DRIVERS
 from testkit.record import FIELDS, Record
+from testkit.sdk_strategies import EXAMPLES
 from testkit.server import LoopbackServer
 from testkit.vectors import Trickle, Vector
 
@@ -36,6 +42,8 @@ CLIENTS = {
 BUFFERED = {"axios", "got"}
 """Clients that read the whole body before the SDK sees it (their own limits bound it)."""
 MODES = ("plain", "chunked", "gzip")
+PROPERTY_BATCHES = settings(max_examples=max(2, EXAMPLES // 20), deadline=None)
+"""Each example is a batch served once and read by every path of both SDKs (two processes each)."""
 
 
 def _vector(name: str, status: int, body: dict[str, Any], trickle: Trickle | None = None) -> Vector:
@@ -131,3 +139,73 @@ def test_each_client_gives_the_reference_error_within_the_cap_and_the_deadline(
         for mode in ("plain", "chunked"):
             # Both reads of "big" (the reference's and the client's) stopped near the cap.
             assert sent[LoopbackServer.path(1, mode)] < BIG, (mode, sent)
+
+
+# --- compressed bodies: gzip, zlib-wrapped and raw deflate, cut anywhere -----------------------
+
+CODED = ("gzip", "deflate", "deflate-raw")
+"""The server's compressed modes: ``deflate-raw`` is sent as ``Content-Encoding: deflate``."""
+BOMB = 64 * 1024 * 1024
+"""A body of this many bytes compresses to about 1/1000 of it: inflated whole, it would cost as much memory."""
+CODED_READERS = {
+    "python": [("response", None), ("client", "requests"), ("client", "urllib3")],
+    "typescript": [("response", None), ("client", "undici"), ("client", "axios-stream")],
+}
+"""Each SDK's paths that read a compressed body: its reference (httpx, fetch) and clients it inflates itself."""
+
+
+@st.composite
+def _coded_case(draw: st.DrawFn) -> tuple[Vector, str, tuple[int, ...]]:
+    """A random body (an envelope or any bytes), a status, a compressed mode and where its chunks end."""
+    status = draw(st.sampled_from([400, 404, 429, 500, 503]))
+    if draw(st.booleans()):
+        error = {
+            "code": draw(st.sampled_from(["quota_exceeded", "rate_limited", "not_found", "x"])),
+            "message": draw(st.text(max_size=40)),
+            "cause": draw(st.text(max_size=40) | st.just(TOKEN)),
+        }
+        body: dict[str, Any] = {"text": json.dumps({"error": error})}
+    else:
+        body = {"base64": base64.b64encode(draw(st.binary(max_size=200))).decode()}
+    cuts = tuple(sorted(set(draw(st.lists(st.integers(1, 160), max_size=5)))))
+    vector = dataclasses.replace(VECTORS[0], name="coded", status=status, body=body, modes=CODED)
+    return vector, draw(st.sampled_from(CODED)), cuts
+
+
+@PROPERTY_BATCHES
+@given(cases=st.lists(_coded_case(), min_size=6, max_size=6))
+def test_compressed_bodies_give_the_same_error_in_both_sdks(
+    cases: list[tuple[Vector, str, tuple[int, ...]]],
+) -> None:
+    bomb_body = {
+        "parts": ['{"error":{"code":"rate_limited","pad":"', {"repeat": "a", "times": BOMB}, '"}}']
+    }
+    bomb = dataclasses.replace(VECTORS[0], name="bomb", status=500, body=bomb_body, modes=CODED)
+    served = [*cases, *((bomb, mode, (1,)) for mode in CODED)]
+    vectors = [vector for vector, _, _ in served]
+    with LoopbackServer(vectors, max_requests=64, lifetime_s=120) as server:
+        answers: dict[tuple[str, str, str | None], list[Record]] = {}
+        for language, readers in CODED_READERS.items():
+            for op, client in readers:
+                requests = [
+                    {
+                        "id": f"{index}:{mode}:{','.join(map(str, cuts))}",
+                        "op": op,
+                        **({"client": client} if client else {}),
+                        "url": server.base_url + server.path(index, mode, cuts),
+                        "token": TOKEN,
+                        "timeout_ms": 20000,
+                    }
+                    for index, (_, mode, cuts) in enumerate(served)
+                ]
+                answers[(language, op, client)] = testees.run(language, requests, concurrency=1)
+    reference = answers[("python", "response", None)]
+    for path, got in answers.items():
+        for want, answer in zip(reference, got, strict=True):
+            assert _fields(answer) == _fields(want), (path, answer["id"], served)
+            assert TOKEN not in str(answer), (path, answer["id"])
+    for want in reference[
+        len(cases) :
+    ]:  # the bomb: cut at the cap, so not JSON; the status decides
+        assert want["code"] == "internal", want
+        assert want["elapsed_ms"] < 5000, want

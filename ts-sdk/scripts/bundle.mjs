@@ -38,10 +38,16 @@
 // no built-in module either), and when two modules' names collide, so that
 // a class is never renamed (its `name` is the class's).
 //
-// The other entry points of package.json "exports" (a hand-written
-// compat/index.js, say, for `PACKAGE/compat`) import only the main one: each is one module that
-// esbuild prints in both formats without joining anything to it, so that
-// the package has one runtime and one set of classes.
+// The other entry points of package.json "exports" (`PACKAGE/clients`,
+// `PACKAGE/server`, an overlay's hand-written `PACKAGE/compat`) hold what a
+// client that branches on errors does not need, so that importing the main
+// entry does not compile them. Each is one file per format too, bundled
+// with what it imports except the main entry, which stays an import (the
+// main entry's own file): so every entry point has one runtime, one
+// sanitizer and one set of classes, whichever one a user imports a class
+// through. What else an entry bundles is copied into it, and the build
+// stops when that is a module that declares a class: an entry reaches
+// classes (and the state behind them) through the main entry's names.
 //
 // Usage: node scripts/bundle.mjs [DIST]
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -63,11 +69,25 @@ const others = Object.entries(manifest.exports)
   .filter(([subpath]) => subpath !== "." && subpath !== "./package.json")
   .map(([, conditions]) => posix.relative("./dist/esm", conditions.import.default));
 
-/** Bundle `path` (with what it imports when `whole`) as one module of `format`, and return its text. */
-async function bundle(format = "esm", path = entry, whole = true) {
+/**
+ * Bundle `path` as one module of `format`, with what it imports except the
+ * main entry (when `path` is another entry point), which stays an import:
+ * its text and the modules whose code it holds (absolute paths).
+ */
+async function bundle(format = "esm", path = entry) {
+  const keepMain = {
+    name: "keep-the-main-entry",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (path === entry || resolve(args.resolveDir, args.path) !== entry) return undefined;
+        const specifier = posix.relative(dirname(path).split("\\").join("/"), entry.split("\\").join("/"));
+        return { path: specifier.startsWith(".") ? specifier : `./${specifier}`, external: true };
+      });
+    },
+  };
   const result = await build({
     entryPoints: [path],
-    bundle: whole,
+    bundle: true,
     write: false,
     format,
     platform: "neutral",
@@ -78,11 +98,13 @@ async function bundle(format = "esm", path = entry, whole = true) {
     banner: { js: banner },
     logLevel: "silent",
     metafile: true,
+    plugins: [keepMain],
   });
   if (result.warnings.length > 0) {
     throw new Error(`scripts/bundle.mjs: ${result.warnings.map((w) => w.text).join("; ")}`);
   }
-  return result.outputFiles[0].text;
+  const held = Object.entries(Object.values(result.metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0);
+  return { text: result.outputFiles[0].text, modules: held.map(([input]) => resolve(input)) };
 }
 
 /** The modules (relative paths) that declare each top-level class or function under `dir`. */
@@ -134,20 +156,28 @@ function toCommonJs(text) {
   return `${banner}\n"use strict";\n${body}\n${exports}`;
 }
 
-// Each other entry point, printed as it is in both formats.
+/** Fail when the bundle of another entry point `other` copies a module that declares a class. */
+function checkCopies(other, modules) {
+  const classes = modules.filter((m) => m !== join(esmDir, other) && /^(?:export )?class\b/m.test(readFileSync(m, "utf8")));
+  if (classes.length > 0) {
+    const names = classes.map((m) => relative(esmDir, m)).join(", ");
+    throw new Error(`scripts/bundle.mjs: ${other} would copy classes (${names}); import them from the main entry (index.js)`);
+  }
+}
+
+// Each other entry point, bundled in both formats; then its tsc output is
+// removed, so that the names of its own classes (compat's) are its own.
 const printed = new Map();
 for (const other of others) {
   const path = join(esmDir, other);
-  const esm = await bundle("esm", path, false);
-  const specifiers = esm.matchAll(/^(?:(?:import|export)\b[^;]*?\bfrom\s*|import\s*)"([^"]+)"/gm);
-  const imports = [...specifiers].map((m) => resolve(dirname(path), m[1]));
-  if (imports.some((p) => p !== entry)) throw new Error(`scripts/bundle.mjs: ${other} may import only index.js`);
-  printed.set(other, [esm, await bundle("cjs", path, false)]);
-  rmSync(path);
+  const esm = await bundle("esm", path);
+  checkCopies(other, esm.modules);
+  printed.set(other, [esm.text, (await bundle("cjs", path)).text]);
 }
+for (const other of others) rmSync(join(esmDir, other));
 
 const names = declaredNames(esmDir);
-const esm = await bundle();
+const { text: esm } = await bundle();
 const cjs = toCommonJs(esm);
 checkNames(esm, names);
 

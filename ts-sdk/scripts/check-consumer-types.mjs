@@ -19,7 +19,8 @@ const compilers = process.argv.slice(2).map((dir) => resolve(dir));
 if (compilers.length === 0) compilers.push(join(root, "node_modules", "typescript"));
 
 // Code a user writes: narrowing by class and by code, the typed lookups,
-// the envelope types, the options objects.
+// the envelope types, the options objects, the other entry points (the
+// client adapters, the envelope writer).
 const USE = `
 const e = errorFromBody('{"error":{"code":"rate_limited"}}', { status: 429, headers: { "retry-after": "1" } });
 if (e instanceof RateLimitedError) {
@@ -39,10 +40,14 @@ function describe(err: KnownAgentRunError): string {
 }
 const body: ErrorEnvelope = { error: { code: "not_found", message: "m", cause: "c", remediation: "r" } };
 const known: Code = "internal";
-void delay, cls, made, describe, body, known;
+const hooks: GotErrorHooks = gotErrorHooks({ token: "t" });
+const sent: EnvelopeBytes = envelopeBytes(made, { cause: "c" });
+void delay, cls, made, describe, body, known, hooks, sent;
 `;
 const IMPORT = `import { errorForCode, errorFromBody, lookup, NotFoundError, RateLimitedError } from "@mitos/errors";
 import type { Code, ErrorEnvelope, KnownAgentRunError } from "@mitos/errors";
+import { gotErrorHooks, type GotErrorHooks } from "@mitos/errors/clients";
+import { envelopeBytes, type EnvelopeBytes } from "@mitos/errors/server";
 `;
 const STRICT = ["--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--target", "es2022", "--lib", "es2022,dom"];
 const MODES = [

@@ -157,29 +157,69 @@ function iterableSource(body: unknown): Source | undefined {
 const INFLATE_STEP = 1024;
 
 /**
- * `source` inflated as it arrives (`format`: `gzip` or `deflate`), a small
+ * Whether two bytes open a zlib stream (RFC 1950): compression method 8
+ * (deflate), a window of at most 32 KiB, and a header check that makes them,
+ * read as one big-endian number, a multiple of 31. A raw deflate stream
+ * (RFC 1951) from any deflate encoder never opens so: its first block's
+ * type bits would have to be a stored block's, whose padding bits are zero.
+ */
+function isZlibHeader(b0: number, b1: number): boolean {
+  return (b0 & 0x0f) === 8 && b0 >> 4 <= 7 && (b0 * 256 + b1) % 31 === 0;
+}
+
+/**
+ * `source` inflated as it arrives (`coding`: `gzip` or `deflate`), a small
  * step of compressed bytes at a time, so a small compressed chunk never
  * inflates past the body cap in memory: the read loop stops pulling at the
- * cap, and the inflater is fed only as it is read.
+ * cap, and the inflater is fed only as it is read. A `deflate` body is read
+ * zlib-wrapped or raw (as some servers send it), as its first two bytes
+ * say ({@link isZlibHeader}; contract section 2c).
  */
-function inflatingSource(source: Source, format: "gzip" | "deflate"): Source {
-  const inflater = new DecompressionStream(format);
-  const writer = inflater.writable.getWriter();
-  const reader = inflater.readable.getReader();
-  const feed = async (): Promise<void> => {
-    for (;;) {
+function inflatingSource(source: Source, coding: "gzip" | "deflate"): Source {
+  let inflated: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const start = async (): Promise<ReadableStreamDefaultReader<Uint8Array>> => {
+    // The compressed bytes read before the format is known: the first two, for deflate.
+    const head: Uint8Array[] = [];
+    let ended = false;
+    for (let got = 0; coding === "deflate" && got < 2; ) {
       const next = await source.next();
-      if (next.done === true) return writer.close();
+      if (next.done === true) {
+        ended = true;
+        break;
+      }
       const chunk = chunkBytes(next.value);
-      if (chunk === undefined) continue;
-      for (let at = 0; at < chunk.byteLength; at += INFLATE_STEP) await writer.write(chunk.slice(at, at + INFLATE_STEP));
+      if (chunk === undefined || chunk.byteLength === 0) continue;
+      head.push(chunk);
+      got += chunk.byteLength;
     }
+    const first = head.length === 0 ? new Uint8Array(0) : head.length === 1 ? (head[0] as Uint8Array) : joinCapped(head, 2);
+    const raw = coding === "deflate" && first.byteLength >= 2 && !isZlibHeader(first[0] as number, first[1] as number);
+    const inflater = new DecompressionStream(coding === "gzip" ? "gzip" : raw ? "deflate-raw" : "deflate");
+    const writer = inflater.writable.getWriter();
+    const feed = async (): Promise<void> => {
+      for (let next = head.shift(); next !== undefined || !ended; next = head.shift()) {
+        let chunk = next;
+        if (chunk === undefined) {
+          const read = await source.next();
+          if (read.done === true) break;
+          chunk = chunkBytes(read.value);
+          if (chunk === undefined) continue;
+        }
+        for (let at = 0; at < chunk.byteLength; at += INFLATE_STEP) await writer.write(chunk.slice(at, at + INFLATE_STEP));
+      }
+      return writer.close();
+    };
+    feed().catch((e: unknown) => writer.abort(e).catch(() => undefined));
+    return inflater.readable.getReader();
   };
-  feed().catch((e: unknown) => writer.abort(e).catch(() => undefined));
+  let started: Promise<ReadableStreamDefaultReader<Uint8Array>> | undefined;
   return {
-    next: () => reader.read(),
+    next: async () => {
+      inflated ??= await (started ??= start());
+      return inflated.read();
+    },
     stop: () => {
-      reader.cancel().catch(() => undefined);
+      started?.then((reader) => reader.cancel()).catch(() => undefined);
       source.stop();
     },
   };

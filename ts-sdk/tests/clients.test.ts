@@ -5,20 +5,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Readable } from "node:stream";
-import { gzipSync, deflateSync } from "node:zlib";
+import { deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
 
-import {
-  AgentRunError,
-  QuotaExceededError,
-  RateLimitedError,
-  axiosErrorInterceptor,
-  errorFromBody,
-  errorFromResponse,
-  gotErrorHooks,
-  kyErrorHook,
-  raiseForStatus,
-} from "@mitos/errors";
+import { AgentRunError, QuotaExceededError, RateLimitedError, errorFromBody, errorFromResponse, raiseForStatus } from "@mitos/errors";
+import { axiosErrorInterceptor, gotErrorHooks, kyErrorHook } from "@mitos/errors/clients";
 import { LIMITS } from "./support.js";
 import { hostileBody, params, token } from "./arbitraries.js";
 
@@ -36,19 +27,25 @@ async function* pieces(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8A
   yield Buffer.from(bytes.subarray(at));
 }
 
-const CODINGS = { identity: (b: Uint8Array) => b, gzip: (b: Uint8Array) => gzipSync(b), deflate: (b: Uint8Array) => deflateSync(b) };
+/** Each way a body is sent: its `Content-Encoding` and its bytes; `deflate` zlib-wrapped or raw, as servers send it. */
+const CODINGS: Record<string, readonly [string, (b: Uint8Array) => Uint8Array]> = {
+  identity: ["identity", (b) => b],
+  gzip: ["gzip", (b) => gzipSync(b)],
+  deflate: ["deflate", (b) => deflateSync(b)],
+  "deflate-raw": ["deflate", (b) => deflateRawSync(b)],
+};
 
 test("a Node-style body in any chunks and coding gives the error of its bytes", async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.oneof(fc.constant(undefined), token).chain((tok) => fc.tuple(fc.constant(tok), hostileBody(tok))),
       fc.array(fc.nat(), { maxLength: 6 }),
-      fc.constantFrom(...(Object.keys(CODINGS) as (keyof typeof CODINGS)[])),
+      fc.constantFrom(...Object.values(CODINGS)),
       fc.constantFrom(400, 429, 500, 503),
-      async ([tok, body], cuts, coding, status) => {
+      async ([tok, body], cuts, [coding, compress], status) => {
         const bytes = encode(body);
         const headers = { "content-encoding": coding, "x-request-id": "req-1" };
-        const res = { statusCode: status, headers, body: pieces(CODINGS[coding](bytes), cuts) };
+        const res = { statusCode: status, headers, body: pieces(compress(bytes), cuts) };
         const got = await errorFromResponse(res, { token: tok });
         const want = errorFromBody(bytes, { status, headers: { "x-request-id": "req-1" }, token: tok });
         assert.deepEqual(got.toJSON(), want.toJSON());
@@ -72,12 +69,31 @@ test("an endless Node stream is read no further than the cap and destroyed", asy
   assert.ok(stream.destroyed);
 });
 
-test("a gzip bomb is inflated no further than the cap", async () => {
-  const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x61)); // 64 MB in about 64 KB
-  const before = process.memoryUsage().rss;
-  const err = await errorFromResponse({ statusCode: 500, headers: { "content-encoding": "gzip" }, body: Readable.from([bomb]) });
-  assert.equal(err.status, 500);
-  assert.ok(process.memoryUsage().rss - before < 48 * 1024 * 1024);
+test("a gzip or deflate bomb (zlib-wrapped or raw) is inflated no further than the cap", async () => {
+  const inflated = Buffer.alloc(64 * 1024 * 1024, 0x61); // 64 MB in about 64 KB
+  for (const [coding, compress] of Object.values(CODINGS).slice(1)) {
+    const bomb = compress(inflated);
+    const before = process.memoryUsage().rss;
+    const err = await errorFromResponse({ statusCode: 500, headers: { "content-encoding": coding }, body: Readable.from([bomb]) });
+    assert.equal(err.status, 500);
+    assert.ok(process.memoryUsage().rss - before < 48 * 1024 * 1024, coding);
+  }
+});
+
+test("deflate is read raw exactly when its first two bytes are no zlib header, wherever the chunks end", async () => {
+  const body = encode(ENVELOPE);
+  for (const compress of [deflateSync, deflateRawSync]) {
+    const sent = compress(body);
+    for (const cuts of [[], [1], [1, 2], [0, 1, 1, 3]]) {
+      const err = await errorFromResponse({ statusCode: 400, headers: { "content-encoding": "deflate" }, body: pieces(sent, cuts) });
+      assert.ok(err instanceof QuotaExceededError, `${compress.name} ${JSON.stringify(cuts)}: ${String(err)}`);
+    }
+  }
+  // One byte, or none, is no deflate body of either kind: the status decides.
+  for (const sent of [new Uint8Array([0x78]), new Uint8Array(0)]) {
+    const err = await errorFromResponse({ statusCode: 429, headers: { "content-encoding": "deflate" }, body: pieces(sent, []) });
+    assert.ok(err instanceof RateLimitedError, String(err));
+  }
 });
 
 test("a stalled Node stream is cut at the deadline, and the cause says so", async () => {

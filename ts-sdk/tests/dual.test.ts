@@ -2,10 +2,11 @@
 // `instanceof` the classes of the other, and of another copy of the package.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { cjs, esm, PACKAGE_DIR } from "./support.js";
+import { cjs, esm, PACKAGE_DIR, require } from "./support.js";
 
 const body = JSON.stringify({ error: { code: "rate_limited" } });
 
@@ -55,5 +56,42 @@ test("classes, codes and names agree between the builds", () => {
     assert.equal(other.code, cls.code);
     assert.equal(other.httpStatus, cls.httpStatus);
     assert.equal(other.prototype.name, cls.prototype.name);
+  }
+});
+
+// The other entry points (`/clients`, `/server`) import the main entry of
+// their module system: an error they give is of its very classes, and the
+// main entry's errors are theirs.
+test("the /clients and /server entries share the main entry's classes, in each build", async () => {
+  const clientsEsm = await import("@mitos/errors/clients");
+  const serverEsm = await import("@mitos/errors/server");
+  const clientsCjs = require("@mitos/errors/clients") as typeof clientsEsm;
+  const serverCjs = require("@mitos/errors/server") as typeof serverEsm;
+  const failure = (status: number) => ({ response: { status, headers: {}, data: body } });
+  for (const [clients, main, other] of [
+    [clientsEsm, esm, cjs],
+    [clientsCjs, cjs, esm],
+  ] as const) {
+    const err = await clients.axiosErrorInterceptor()(failure(429)).catch((e: unknown) => e);
+    assert.equal(Object.getPrototypeOf(err), main.RateLimitedError.prototype, "the main entry's class itself");
+    assert.ok(err instanceof main.AgentRunError && err instanceof other.RateLimitedError);
+  }
+  for (const [server, main, other] of [
+    [serverEsm, esm, cjs],
+    [serverCjs, cjs, esm],
+  ] as const) {
+    // envelopeBytes takes an error's code only from an error of the package's base class.
+    for (const err of [new main.NotFoundError(), new other.NotFoundError()]) assert.equal(server.envelopeBytes(err).status, 404);
+    assert.equal(server.envelopeBytes(new Error("not_found")).status, 500);
+  }
+});
+
+test("no other entry point holds a class of its own copy: each file imports the main entry", () => {
+  for (const dir of ["esm", "cjs"]) {
+    for (const file of ["clients.js", "server.js"]) {
+      const text = readFileSync(join(PACKAGE_DIR, "dist", dir, file), "utf8");
+      assert.ok(!/\bclass\b/.test(text), `${dir}/${file} declares a class`);
+      assert.match(text, dir === "esm" ? /from "\.\/index\.js"/ : /require\("\.\/index\.js"\)/);
+    }
   }
 });

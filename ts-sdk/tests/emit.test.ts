@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 
-import { envelopeBytes, lookup } from "@mitos/errors";
+import { lookup } from "@mitos/errors";
+import { envelopeBytes } from "@mitos/errors/server";
 import { CODES, CONTEXT_MAX_KEYS, ERROR_BODY_MAX_BYTES, SPECS } from "../src/generated/catalogue.js";
 import { hostileText, params } from "./arbitraries.js";
 import { REPO_DIR } from "./support.js";

@@ -22,7 +22,7 @@ test("npm pack, install into an empty project, require and import, instanceof ac
     const packed = JSON.parse(run(NPM, ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], PACKAGE_DIR)) as { filename: string; files: { path: string }[] }[];
     const info = packed[0]!;
     const files = info.files.map((f) => f.path).sort();
-    for (const entry of ["index", "compat/index"]) {
+    for (const entry of ["index", "clients", "server", "compat/index"]) {
       for (const file of [`dist/cjs/${entry}.js`, `dist/esm/${entry}.js`, `dist/cjs/${entry}.d.ts`, `dist/esm/${entry}.d.ts`]) assert.ok(files.includes(file), `${file} in ${files.join(" ")}`);
     }
     assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("tests/") || f.startsWith("build/")), "only the build ships");
@@ -40,7 +40,12 @@ const e = m.errorFromBody('{"error":{"code":"rate_limited"}}', { status: 429 });
 if (!(e instanceof m.RateLimitedError) || !(e instanceof m.AgentRunError) || e.name !== "RateLimitedError") throw new Error("cjs");
 const compat = require("@mitos/errors/compat");
 if (!(e instanceof compat.RateLimitedError) || !(new compat.NotFoundError("m", { code: "not_found" }) instanceof m.NotFoundError)) throw new Error("cjs compat");
-console.log("cjs ok");`,
+const { gotErrorHooks } = require("@mitos/errors/clients");
+const { envelopeBytes } = require("@mitos/errors/server");
+gotErrorHooks().beforeError[0](Object.assign(new Error("x"), { response: { statusCode: 429, headers: {}, body: "" } })).then((g) => {
+  if (!(g instanceof m.RateLimitedError) || envelopeBytes(g).status !== 429) throw new Error("cjs entries");
+  console.log("cjs ok");
+});`,
     );
     writeFileSync(
       join(project, "check.mjs"),
@@ -52,6 +57,10 @@ const fromCjs = cjs.errorFromBody('{"error":{"code":"rate_limited"}}', { status:
 if (!(fromEsm instanceof cjs.RateLimitedError) || !(fromCjs instanceof RateLimitedError) || !(fromCjs instanceof AgentRunError)) throw new Error("esm");
 const compat = await import("@mitos/errors/compat");
 if (!(fromCjs instanceof compat.RateLimitedError) || !(new compat.AgentRunError("m", { code: "x" }) instanceof cjs.AgentRunError)) throw new Error("esm compat");
+const { gotErrorHooks } = await import("@mitos/errors/clients");
+const { envelopeBytes } = await import("@mitos/errors/server");
+const g = await gotErrorHooks().beforeError[0](Object.assign(new Error("x"), { response: { statusCode: 429, headers: {}, body: "" } }));
+if (Object.getPrototypeOf(g) !== RateLimitedError.prototype || envelopeBytes(g).status !== 429) throw new Error("esm entries");
 console.log("esm ok");`,
     );
     assert.equal(run(process.execPath, ["check.cjs"], project).trim(), "cjs ok");
@@ -62,9 +71,12 @@ console.log("esm ok");`,
 if (e instanceof RateLimitedError) { const c: "rate_limited" = e.code; void c; }
 const n: number | undefined = e.retryAfterMs; void n;
 const m: AgentRunError = AgentRunError.fromResponse(404, "", "token"); void m;
+const hooks: GotErrorHooks = gotErrorHooks({ token: "t" }); void hooks;
+const sent: EnvelopeBytes = envelopeBytes(e, { cause: "c" }); void sent;
 `;
-    writeFileSync(join(project, "types.mts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\nimport { AgentRunError } from "@mitos/errors/compat";\n${use}`);
-    writeFileSync(join(project, "types.cts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\nimport { AgentRunError } from "@mitos/errors/compat";\n${use}`);
+    const entries = `import { gotErrorHooks, type GotErrorHooks } from "@mitos/errors/clients";\nimport { envelopeBytes, type EnvelopeBytes } from "@mitos/errors/server";\n`;
+    writeFileSync(join(project, "types.mts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\nimport { AgentRunError } from "@mitos/errors/compat";\n${entries}${use}`);
+    writeFileSync(join(project, "types.cts"), `import { errorFromBody, RateLimitedError } from "@mitos/errors";\nimport { AgentRunError } from "@mitos/errors/compat";\n${entries}${use}`);
     const tsc = join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
     run(process.execPath, [tsc, "--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "types.mts", "types.cts"], project);
   } finally {

@@ -12,7 +12,13 @@ headers, its body streamed lazily (a 50 MB body is never built), as:
 - ``plain``: with ``Content-Length``;
 - ``chunked``: ``Transfer-Encoding: chunked``, the first bytes in chunks of
   1, 2, 3, 5 and 8 bytes (so a multi-byte character is split across chunks);
-- ``gzip``: ``Content-Encoding: gzip``, compressed on the fly, chunked.
+- ``gzip``: ``Content-Encoding: gzip``, compressed on the fly, chunked;
+- ``deflate`` and ``deflate-raw``: ``Content-Encoding: deflate``, zlib-wrapped
+  (RFC 1950) or raw (RFC 1951, as some servers send it), the same way.
+
+A compressed mode's path may end in ``?cuts=A,B,...``: the compressed bytes
+are then sent in chunks that end at those offsets (then the rest), instead
+of the first ones in tiny chunks.
 
 A vector with ``http.drop_after`` has its connection dropped after that many
 body bytes (after the chunk header in chunked modes), however long the body
@@ -56,13 +62,50 @@ def _rechunk(chunks: Iterator[bytes]) -> Iterator[bytes]:
             yield chunk
 
 
-def _gzipped(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
+CODED = {"gzip": ("gzip", 31), "deflate": ("deflate", 15), "deflate-raw": ("deflate", -15)}
+"""Each compressed mode: its ``Content-Encoding`` and the zlib window bits of its format."""
+SERVED = (*MODES, *(mode for mode in CODED if mode not in MODES))
+"""Every mode the server serves (a vector's own ``modes`` are some of them)."""
+
+
+def _recut(chunks: Iterator[bytes], cuts: Sequence[int]) -> Iterator[bytes]:
+    """The bytes of ``chunks`` in pieces that end at the offsets ``cuts`` (ascending), then the rest."""
+    buffer, at = b"", 0
+    ends = iter(cuts)
+    end = next(ends, None)
+    for chunk in chunks:
+        buffer += chunk
+        while end is not None and at + len(buffer) >= end:
+            yield buffer[: end - at]
+            buffer, at = buffer[end - at :], end
+            end = next(ends, None)
+        if end is None and buffer:
+            yield buffer
+            buffer, at = b"", at + len(buffer)
+    if buffer:
+        yield buffer
+
+
+def _compressed(chunks: Iterator[bytes], wbits: int) -> Iterator[bytes]:
+    compressor = zlib.compressobj(6, zlib.DEFLATED, wbits)
     for chunk in chunks:
         out = compressor.compress(chunk)
         if out:
             yield out
     yield compressor.flush()
+
+
+def _cuts(query: str) -> tuple[int, ...] | None:
+    """The offsets of ``cuts=A,B,...`` (ascending, positive), or None without one."""
+    found = [
+        value for name, _, value in (p.partition("=") for p in query.split("&")) if name == "cuts"
+    ]
+    if not found:
+        return None
+    cuts = tuple(int(n) for n in found[0].split(",") if n)
+    if any(n <= 0 for n in cuts) or list(cuts) != sorted(set(cuts)):
+        raise ValueError(query)
+    return cuts
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):
@@ -94,11 +137,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if not self.server.admit():
             self.close_connection = True
             return
-        parts = self.path.strip("/").split("/")
+        path, _, query = self.path.partition("?")
+        parts = path.strip("/").split("/")
         try:
-            if len(parts) != 3 or parts[0] != "v" or parts[2] not in MODES:
+            if len(parts) != 3 or parts[0] != "v" or parts[2] not in SERVED:
                 raise LookupError(self.path)
             vector = self.server.vectors[int(parts[1])]
+            cuts = _cuts(query) if parts[2] in CODED else None
         except (LookupError, ValueError):
             self.send_response(404)
             self.send_header("Content-Length", "0")
@@ -106,9 +151,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         mode = parts[2]
         with contextlib.suppress(OSError):
-            self._serve(vector, mode)
+            self._serve(vector, mode, cuts)
 
-    def _serve(self, vector: Vector, mode: str) -> None:
+    def _serve(self, vector: Vector, mode: str, cuts: Sequence[int] | None = None) -> None:
         self.server.add_sent(self.path, 0)
         self.send_response(vector.status)
         for name, value in vector.headers:
@@ -118,12 +163,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(body_length(vector.body)))
         else:
             self.send_header("Transfer-Encoding", "chunked")
-            if mode == "gzip":
-                self.send_header("Content-Encoding", "gzip")
-                chunks = _gzipped(chunks)
-            chunks = _rechunk(chunks)
+            if mode in CODED:
+                coding, wbits = CODED[mode]
+                self.send_header("Content-Encoding", coding)
+                chunks = _compressed(chunks, wbits)
+            chunks = _rechunk(chunks) if cuts is None else _recut(chunks, cuts)
         self.end_headers()
-        if vector.trickle is not None and mode != "gzip":
+        if vector.trickle is not None and mode not in CODED:
             self._trickle(
                 b"".join(chunks), mode == "plain", vector.trickle.after, vector.trickle.every_ms
             )
@@ -270,9 +316,10 @@ class LoopbackServer:
         return dict(self._server.sent)
 
     @staticmethod
-    def path(index: int, mode: str) -> str:
-        """The path that serves vector ``index`` in ``mode``."""
-        return f"/v/{index}/{mode}"
+    def path(index: int, mode: str, cuts: Sequence[int] = ()) -> str:
+        """The path that serves vector ``index`` in ``mode`` (a compressed one cut at ``cuts``)."""
+        query = f"?cuts={','.join(map(str, cuts))}" if cuts else ""
+        return f"/v/{index}/{mode}{query}"
 
     def __enter__(self) -> LoopbackServer:
         self.started = time.monotonic()

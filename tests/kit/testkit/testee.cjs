@@ -3,7 +3,9 @@
 //
 //   node testee.cjs ENTRY [--concurrency N]  < requests.jsonl  > answers.jsonl
 //
-// ENTRY is a built @mitos/errors (its CommonJS or its ESM index.js). Each line
+// ENTRY is a built @mitos/errors (its CommonJS or its ESM index.js); its other
+// entry points (`/clients`, `/server`) are loaded beside it from the package's
+// "exports", in the same module system. Each line
 // of stdin is one request; each gets one line on stdout, in request order, as
 // soon as it and every request before it are answered, so a caller may keep
 // the process and send batch after batch. The requests (testkit/testees.py
@@ -42,6 +44,28 @@ async function load(entry) {
     if (!e || e.code !== "ERR_REQUIRE_ESM") throw e;
     return import(require("node:url").pathToFileURL(entry).href);
   }
+}
+
+/**
+ * The package's entry point `subpath` ("./clients") beside the main entry
+ * `entry`, in its module system: from the "exports" of the package.json
+ * above it; none ({}) when the package does not export it. In a tree tsc
+ * compiled (no package above it), each entry point is the module of its
+ * name beside index.js, when there is one.
+ */
+async function entryPoint(entry, subpath) {
+  const path = require("node:path");
+  const fs = require("node:fs");
+  for (let dir = path.dirname(entry); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    const manifest = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+    if (manifest.exports === undefined) continue;
+    const format = path.resolve(dir, manifest.exports["."].require.default) === path.resolve(entry) ? "require" : "import";
+    const target = manifest.exports[subpath]?.[format]?.default;
+    return target === undefined ? {} : load(path.join(dir, target));
+  }
+  const beside = path.join(path.dirname(entry), `${path.basename(subpath)}.js`);
+  return fs.existsSync(beside) ? load(beside) : {};
 }
 
 /** A compact body, {"text"}, {"base64"} or {"parts": [...], "as"}, as the SDK is handed it. */
@@ -323,7 +347,8 @@ async function main() {
   if (entry === undefined) throw new Error("usage: node testee.cjs ENTRY [--concurrency N] < requests.jsonl");
   const concurrency = flag === "--concurrency" ? Number(value) : 4;
   ENTRY = entry;
-  const loaded = await load(entry);
+  // The names of the package's entry points: the main entry's, the client adapters', the server's.
+  const loaded = { ...(await load(entry)), ...(await entryPoint(entry, "./clients")), ...(await entryPoint(entry, "./server")) };
   // The SDK's base class under the runtime's name: another API's package exports it under its
   // catalogue's name only, and errorFromJSON of a non-object gives an instance of it.
   const sdk =

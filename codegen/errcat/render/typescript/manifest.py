@@ -2,7 +2,7 @@
 
 The manifest is data, printed with :func:`json.dumps`: its first member,
 ``//``, says it is generated (JSON has no comments). The entry points are
-the package's index and each ``exports`` entry of the overlay, built for
+:data:`ENTRY_POINTS` and each ``exports`` entry of the overlay, built for
 ESM and CommonJS by the copied ``scripts/bundle.mjs``; the scripts and
 devDependencies are the build's, then the overlay's.
 """
@@ -30,6 +30,11 @@ SCRIPTS = {
     "typecheck": "tsc -p tsconfig.esm.json --noEmit",
 }
 """The scripts every package has; an overlay's scripts add to them (and may replace ``typecheck``)."""
+
+ENTRY_POINTS = {".": "index", "./clients": "clients", "./server": "server"}
+"""Every package's ``exports`` subpaths and the runtime module each loads (the subpath's name): the main entry (what a
+client branches on), the HTTP clients' adapters and the server's envelope writer, which a client
+that needs neither never loads (the import budget of docs/benchmarks-typescript.md)."""
 
 
 def _entry(module: str) -> dict[str, Any]:
@@ -62,7 +67,7 @@ def manifest(cat: Catalogue) -> dict[str, Any]:
         data["homepage"] = cat.url
     if info.repository:
         data["bugs"] = {"url": f"{info.repository.rstrip('/')}/issues"}
-    exports: dict[str, Any] = {".": _entry("index")}
+    exports: dict[str, Any] = {path: _entry(module) for path, module in ENTRY_POINTS.items()}
     exports |= {path: _entry(module) for path, module in overlay.get("exports", {}).items()}
     exports["./package.json"] = "./package.json"
     files = ["dist/esm", "dist/cjs", "README.md"]
@@ -77,6 +82,14 @@ def manifest(cat: Catalogue) -> dict[str, Any]:
         "main": "./dist/cjs/index.js",
         "module": "./dist/esm/index.js",
         "types": "./dist/cjs/index.d.ts",
+        # The other entry points' types for a checker that reads no "exports" (moduleResolution node10).
+        "typesVersions": {
+            "*": {
+                path.removeprefix("./"): [conditions["require"]["types"]]
+                for path, conditions in exports.items()
+                if isinstance(conditions, dict) and path != "."
+            }
+        },
         "files": files,
     }
     if name.startswith("@"):

@@ -63,12 +63,13 @@ class Inflater:
     """A body's ``Content-Encoding`` undone as the body arrives, never more than asked for per call.
 
     ``identity``, ``gzip`` and ``deflate`` (zlib-wrapped, or raw as some
-    servers send it) are decoded with a bound on each call's output, so a
-    small compressed chunk never inflates past the body cap in memory (a
-    decoder that inflates whole chunks spends ~128 MB on one 128 KB chunk).
+    servers send it: the first two bytes decide, :func:`is_zlib_header`) are
+    decoded with a bound on each call's output, so a small compressed chunk
+    never inflates past the body cap in memory (a decoder that inflates
+    whole chunks spends ~128 MB on one 128 KB chunk).
     """
 
-    __slots__ = ("_coding", "_zlib")
+    __slots__ = ("_coding", "_head", "_zlib")
 
     _CODINGS = frozenset({"", "identity", "gzip", "x-gzip", "deflate"})
     """The codings read; a body in any other (``br``, ``zstd``, several at once) is not read."""
@@ -77,7 +78,9 @@ class Inflater:
         import zlib
 
         self._coding = coding
-        wbits = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}
+        self._head = b""
+        """A ``deflate`` body's first bytes, kept until there are two (its format is not known before)."""
+        wbits = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS}
         self._zlib = zlib.decompressobj(wbits[coding]) if coding in wbits else None
 
     @classmethod
@@ -95,18 +98,29 @@ class Inflater:
 
     def feed(self, raw: bytes, room: int) -> bytes:
         """At most ``room`` bytes of what ``raw`` (the next bytes as sent) decodes to."""
+        if self._coding == "deflate" and self._zlib is None:
+            import zlib
+
+            self._head += raw
+            if len(self._head) < 2:
+                return b""
+            raw, self._head = self._head, b""
+            wbits = zlib.MAX_WBITS if is_zlib_header(raw[0], raw[1]) else -zlib.MAX_WBITS
+            self._zlib = zlib.decompressobj(wbits)
         if self._zlib is None:
             return raw[:room]
-        import zlib
+        return self._zlib.decompress(raw, room)
 
-        try:
-            return self._zlib.decompress(raw, room)
-        except zlib.error:
-            if self._coding != "deflate" or self._zlib.unused_data or self._zlib.eof:
-                raise
-            self._coding = "raw-deflate"  # deflate without the zlib wrapper
-            self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
-            return self._zlib.decompress(raw, room)
+
+def is_zlib_header(b0: int, b1: int) -> bool:
+    """Whether two bytes open a zlib stream (RFC 1950), rather than raw deflate (RFC 1951).
+
+    Compression method 8, a window of at most 32 KiB, and a header check that
+    makes them, read as one big-endian number, a multiple of 31. Raw deflate
+    from any encoder never opens so: its first block's type bits would have
+    to be a stored block's, whose padding bits are zero.
+    """
+    return b0 & 0x0F == 8 and b0 >> 4 <= 7 and (b0 * 256 + b1) % 31 == 0
 
 
 def inflated(headers: object, raw: Iterable[bytes]) -> Iterator[bytes]:

@@ -13,14 +13,15 @@
  * clients is imported: the objects they hand over are all that is read, and
  * the typed error never keeps them (its `cause` is a sanitized copy).
  *
+ * The package's `/clients` entry point: it imports the main entry only, so
+ * an error it gives is an instance of the classes the caller imports from
+ * the package itself, and a caller who uses no adapter never loads it.
+ *
  * @module
  */
 
 import type { AgentRunError } from "./base.js";
-import type { HeadersLike } from "./fields.js";
-import { errorFromBody } from "./parse.js";
-import { errorFromResponse, type ResponseLike, type ResponseOptions } from "./response.js";
-import { errorFromFetchFailure } from "./transport.js";
+import { errorFromBody, errorFromFetchFailure, errorFromResponse, type HeadersLike, type ResponseLike, type ResponseOptions } from "./index.js";
 
 /** The members of an axios or got response this module reads. */
 interface ClientResponse {

@@ -15,6 +15,12 @@
  * codes) and one subclass per catalogue code, such as `RateLimitedError`
  * for `rate_limited`.
  *
+ * Two more entry points hold what a client that branches on errors never
+ * needs (and so never loads): the package's `/clients`, the adapters for
+ * axios, got and ky, and its `/server`, the envelope writer `envelopeBytes`.
+ * Both reach this one through its public names, so their errors are of
+ * these classes.
+ *
  * @module
  */
 
@@ -30,11 +36,7 @@ export { parseHttpDate } from "./httpdate.js";
 export { errorFromResponse, raiseForStatus } from "./response.js";
 export { errorFromJSON } from "./revive.js";
 export type { NodeResponseLike, ResponseLike, ResponseOptions } from "./response.js";
-export { axiosErrorInterceptor, gotErrorHooks, kyErrorHook } from "./clients.js";
-export type { GotErrorHooks } from "./clients.js";
 export * from "./generated/helpers.js";
-export { envelopeBytes } from "./emit.js";
-export type { EnvelopeBytes, EnvelopeOptions } from "./emit.js";
 export { sanitizeText } from "./sanitize.js";
 export type { SanitizeOptions } from "./sanitize.js";
 export type { CodeSpec, CodeTexts, ContextValue, ErrorContext, Limits, SideEffects } from "./types.js";

@@ -6,10 +6,16 @@
  * written by the JSON text writer of a parsed body (section 1 step 1),
  * numbers as `JSON.stringify` writes them.
  *
+ * The package's `/server` entry point: a client never loads it. It reaches
+ * the classes and the sanitizer through the main entry's public names
+ * (`./index.js`; the base class, which another API's package exports under
+ * its own name, through `lookup`), so that they are the client's own; what it takes from other modules (the
+ * catalogue's constants, the JSON text writer) holds no class and no state,
+ * and the build copies it into this entry (scripts/bundle.mjs).
+ *
  * @module
  */
 
-import { AgentRunError } from "./base.js";
 import {
   CONTEXT_MAX_KEYS,
   ERROR_BODY_MAX_BYTES,
@@ -19,9 +25,10 @@ import {
   RETRY_AFTER_MAX_MS,
   SURFACES,
 } from "./generated/catalogue.js";
+import type { AgentRunError } from "./base.js";
+import { isKnownCode, lookup, sanitizeText, type SanitizeOptions } from "./index.js";
 import { asciiJson } from "./parse.js";
-import { sanitizeWithForms, tokenForms } from "./sanitize.js";
-import { specOf } from "./spec.js";
+import type { CodeSpec } from "./types.js";
 
 /** What a server sends for an error. */
 export interface EnvelopeBytes {
@@ -59,6 +66,11 @@ export interface EnvelopeOptions {
 const CONTEXT_DEPTH = 3;
 const SKIP = Symbol("not written");
 
+/** The spec of a catalogue code, or undefined for any other string. */
+function specOf(code: string): CodeSpec | undefined {
+  return isKnownCode(code) ? lookup(code).spec : undefined;
+}
+
 type Clean = string | number | boolean | null | Clean[] | Map<string, Clean>;
 
 /** Compare by Unicode code point (not UTF-16 unit): the order of the UTF-8 bytes. */
@@ -77,29 +89,29 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function clean(value: unknown, forms: readonly string[], depth: number): Clean | typeof SKIP {
+function clean(value: unknown, token: SanitizeOptions, depth: number): Clean | typeof SKIP {
   if (value === null || typeof value === "boolean") return value;
-  if (typeof value === "string") return sanitizeWithForms(value, forms);
+  if (typeof value === "string") return sanitizeText(value, token);
   if (typeof value === "number") return Number.isNaN(value) ? SKIP : value;
   if (typeof value === "bigint") return Number(value);
   if (typeof value !== "object" || depth > JSON_MAX_DEPTH) return SKIP;
   if (Array.isArray(value)) {
     const items: Clean[] = [];
     for (const item of value as unknown[]) {
-      const kept = clean(item, forms, depth + 1);
+      const kept = clean(item, token, depth + 1);
       if (kept !== SKIP) items.push(kept);
     }
     return items;
   }
-  return isPlainObject(value) ? members(value, forms, depth) : SKIP;
+  return isPlainObject(value) ? members(value, token, depth) : SKIP;
 }
 
 /** Clean keys only, sorted by code point, at most `context_max_keys` of them. */
-function members(obj: Readonly<Record<string, unknown>>, forms: readonly string[], depth: number): Map<string, Clean> {
+function members(obj: Readonly<Record<string, unknown>>, token: SanitizeOptions, depth: number): Map<string, Clean> {
   const kept = new Map<string, Clean>();
   for (const key of Object.keys(obj).sort(byCodePoint)) {
-    if (key === "" || sanitizeWithForms(key, forms) !== key) continue;
-    const item = clean(obj[key], forms, depth + 1);
+    if (key === "" || sanitizeText(key, token) !== key) continue;
+    const item = clean(obj[key], token, depth + 1);
     if (item === SKIP) continue;
     kept.set(key, item);
     if (kept.size === CONTEXT_MAX_KEYS) break;
@@ -152,17 +164,19 @@ function headers(context: Readonly<Record<string, unknown>>, requestId: string):
  * the wire.
  */
 export function envelopeBytes(error: unknown, options: EnvelopeOptions = {}): EnvelopeBytes {
-  const wanted = error instanceof AgentRunError ? error.code : error;
+  // The base class, whatever the catalogue names it: the class `lookup` gives a string that is no code.
+  const base: typeof AgentRunError = lookup("");
+  const wanted = error instanceof base ? error.code : error;
   const own = typeof wanted === "string" ? specOf(wanted) : undefined;
   const known = own !== undefined && own.emittedBy === "server";
   const spec = known ? own : specOf(FALLBACK.serverError)!;
   const given: EnvelopeOptions = known
     ? options
     : { surface: options.surface, requestId: options.requestId, token: options.token };
-  const forms = given.token ? tokenForms(given.token) : [];
+  const token: SanitizeOptions = { token: given.token };
   const surface = SURFACES.find(([code, name]) => code === spec.code && name === given.surface);
   const texts = surface === undefined ? [spec.message, spec.remediation] : [surface[2], surface[3]];
-  const sanitized = (text: string | undefined): string => (text ? sanitizeWithForms(text, forms) : "");
+  const sanitized = (text: string | undefined): string => (text ? sanitizeText(text, token) : "");
   const ownMessage = sanitized(given.message);
   const ownRemedy = sanitized(given.remediation);
   const context = given.context ?? {};
@@ -173,7 +187,7 @@ export function envelopeBytes(error: unknown, options: EnvelopeOptions = {}): En
     ["message", ownMessage || (texts[0] as string)],
     ["cause", sanitized(given.cause)],
     ["remediation", ownRemedy || (texts[1] as string)],
-    ["context", members(context, forms, CONTEXT_DEPTH)],
+    ["context", members(context, token, CONTEXT_DEPTH)],
     ["request_id", requestId],
     ["refines", [...chain]],
   ];
