@@ -82,6 +82,15 @@ class Prefilter:
     groups: tuple[GuardGroup, ...]
     rule_count: int
     """How many rules the plan covers (injection rules, then secret rules)."""
+    chars: tuple[str, ...]
+    """Every character of the guards and triggers, rarest first (a target may track the rarest)."""
+    pairs: tuple[str, ...]
+    """Pairs of adjacent characters of the triggers, most telling first (a target may track the first).
+
+    First the rarest pair of each trigger, the triggers whose characters most
+    of the catalogue's texts hold first (characters alone rule those out
+    least often); then every other pair, rarest first.
+    """
 
 
 class _Corpus:
@@ -99,6 +108,12 @@ class _Corpus:
         """A sort key of characters, rarest first; ties go by :data:`_FREQUENT`."""
         common = len(_FREQUENT) - _FREQUENT.index(ch) if ch in _FREQUENT else 0
         return (self.holding[ch], common, ch)
+
+    def holding_all(self, parts: set[str]) -> float:
+        """The share of the catalogue's texts that hold every one of ``parts`` (characters or strings)."""
+        return sum(1 for text in self.texts if all(p in text for p in parts)) / max(
+            1, len(self.texts)
+        )
 
     def share(self, chars: frozenset[str]) -> float:
         """The share of the catalogue's texts that hold at least one of ``chars``."""
@@ -238,4 +253,48 @@ def prefilter(cat: Catalogue) -> Prefilter:
                 ),
             )
         )
-    return Prefilter(tuple(groups), len(indexed))
+    chars = {
+        ch
+        for group in groups
+        for ch in (
+            *(ch for g in group.guards for ch in g),
+            *(
+                ch
+                for r in group.rules
+                for test in r.triggers
+                for c in test.clusters
+                for t in c.triggers
+                for ch in t
+            ),
+        )
+    }
+    return Prefilter(
+        tuple(groups),
+        len(indexed),
+        tuple(sorted(chars, key=corpus.char_key)),
+        _pairs(groups, corpus),
+    )
+
+
+def _pairs(groups: list[GuardGroup], corpus: _Corpus) -> tuple[str, ...]:
+    """The pairs of :attr:`Prefilter.pairs`."""
+    triggers = sorted(
+        {
+            t
+            for g in groups
+            for r in g.rules
+            for x in r.triggers
+            for c in x.clusters
+            for t in c.triggers
+        }
+    )
+    pairs_of = {t: {t[i : i + 2] for i in range(len(t) - 1)} for t in triggers}
+    rarity = {p: (corpus.holding_all({p}), p) for ps in pairs_of.values() for p in ps}
+    first: list[str] = []
+    for trigger in sorted(triggers, key=lambda t: (-corpus.holding_all(set(t)), t)):
+        if pairs_of[trigger]:
+            rarest = min(pairs_of[trigger], key=rarity.__getitem__)
+            if rarest not in first:
+                first.append(rarest)
+    rest = sorted(set(rarity) - set(first), key=rarity.__getitem__)
+    return (*first, *rest)
