@@ -84,6 +84,14 @@ class Prefilter:
     """How many rules the plan covers (injection rules, then secret rules)."""
     chars: tuple[str, ...]
     """Every character of the guards and triggers, rarest first (a target may track the rarest)."""
+
+    def guards_of(self, index: int) -> tuple[str, ...]:
+        """The guards of rule ``index`` (injection rules, then secret rules), each its characters."""
+        for group in self.groups:
+            if any(rule.index == index for rule in group.rules):
+                return tuple("".join(g) for g in group.guards)
+        return ()
+
     pairs: tuple[str, ...]
     """Pairs of adjacent characters of the triggers, most telling first (a target may track the first).
 
