@@ -143,17 +143,10 @@ def regex_literal(alternatives: list[str]) -> str:
     return "/" + "|".join("".join(map(_regex_char, a)) for a in alternatives) + "/i"
 
 
-def ts_prefilter(
-    plan: Prefilter, remove: tuple[CharRange, ...], to_space: tuple[CharRange, ...]
-) -> TsPrefilter:
-    """The tables, the searches and the body of the TypeScript pre-filter of ``plan``."""
-    chars = {ch: 1 << i for i, ch in enumerate(plan.chars[:TRACKED])}
-    pairs = {pair: 1 << i for i, pair in enumerate(plan.pairs[:TRACKED])}
-    changed = {c for r in remove + to_space for c in range(r.first, min(r.last, 0x7F) + 1)}
-    lower = [chr(c).lower() for c in range(0x80)]
-    char_bits = [NOT_PLAIN if c in changed else chars.get(lower[c], 0) for c in range(0x80)]
-    starts = [_mask([p for p in pairs if p[0] == lower[c]], pairs) for c in range(0x80)]
-    ends = [_mask([p for p in pairs if p[1] == lower[c]], pairs) for c in range(0x80)]
+def _body(
+    plan: Prefilter, chars: dict[str, int], pairs: dict[str, int]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The statements of ``rulesOf`` and the lines of ``SEARCHES``."""
     maybe: list[str] = []
     always = 0
     searches: list[str] = []
@@ -197,6 +190,21 @@ def ts_prefilter(
         *searches,
         "return rules;",
     )
+    return body, tuple(regexes)
+
+
+def ts_prefilter(
+    plan: Prefilter, remove: tuple[CharRange, ...], to_space: tuple[CharRange, ...]
+) -> TsPrefilter:
+    """The tables, the searches and the body of the TypeScript pre-filter of ``plan``."""
+    chars = {ch: 1 << i for i, ch in enumerate(plan.chars[:TRACKED])}
+    pairs = {pair: 1 << i for i, pair in enumerate(plan.pairs[:TRACKED])}
+    changed = {c for r in remove + to_space for c in range(r.first, min(r.last, 0x7F) + 1)}
+    lower = [chr(c).lower() for c in range(0x80)]
+    char_bits = [NOT_PLAIN if c in changed else chars.get(lower[c], 0) for c in range(0x80)]
+    starts = [_mask([p for p in pairs if p[0] == lower[c]], pairs) for c in range(0x80)]
+    ends = [_mask([p for p in pairs if p[1] == lower[c]], pairs) for c in range(0x80)]
+    body, regexes = _body(plan, chars, pairs)
     reads = "\n".join(body)
     params = ", ".join(
         f"{name if f'({name} &' in reads else '_' + name}: number" for name in ("seen", "pairs")
@@ -205,7 +213,7 @@ def ts_prefilter(
         _lines(char_bits),
         _lines(starts + ends),
         _hex(NOT_PLAIN),
-        tuple(regexes),
+        regexes,
         body,
         params,
     )

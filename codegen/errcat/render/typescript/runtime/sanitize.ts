@@ -14,10 +14,11 @@
  *
  * A rule runs only on text for which the generated pre-filter
  * (`plainRules`, `triggeredRules`: errcat's plan, see codegen/README.md, "The
- * trigger pre-filter") sets its bit: the lower-cased text holds one character of each
- * of the rule's guards and one of its triggers, which the contract allows
- * ("an SDK may skip a rule for text whose lower-cased form contains none of
- * its triggers"); the result is the same as running every rule.
+ * trigger pre-filter") sets its bit: the lower-cased text holds one
+ * character of each of the rule's guards and one of its triggers, which the
+ * contract allows ("an SDK may skip a rule for text whose lower-cased form
+ * contains none of its triggers"); the result is the same as running every
+ * rule.
  *
  * No server text is cached.
  *
