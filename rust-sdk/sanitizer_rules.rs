@@ -66,6 +66,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["bearer"],
+        guards: &[],
     },
     // basic credential
     Rule {
@@ -76,6 +77,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["basic"],
+        guards: &[],
     },
     // private key block
     Rule {
@@ -86,6 +88,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["-----begin"],
+        guards: &["-", "v"],
     },
     // Mitos API key
     Rule {
@@ -96,6 +99,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["mitos_"],
+        guards: &["_"],
     },
     // OpenAI or Anthropic key
     Rule {
@@ -106,6 +110,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["sk-"],
+        guards: &["-", "k"],
     },
     // GitHub token
     Rule {
@@ -116,6 +121,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+        guards: &["_", "g"],
     },
     // GitLab token
     Rule {
@@ -126,6 +132,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["glpat-"],
+        guards: &["-", "g"],
     },
     // AWS access key id
     Rule {
@@ -136,6 +143,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["akia", "asia"],
+        guards: &[],
     },
     // Slack token
     Rule {
@@ -146,6 +154,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["xox"],
+        guards: &["-", "x"],
     },
     // Google API key
     Rule {
@@ -156,6 +165,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["aiza"],
+        guards: &["z"],
     },
     // Stripe key
     Rule {
@@ -166,6 +176,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["_live_", "_test_"],
+        guards: &["_", "k"],
     },
     // secret assignment
     Rule {
@@ -176,6 +187,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["pass", "secret", "token", "key"],
+        guards: &["=:"],
     },
     // JSON web token
     Rule {
@@ -186,6 +198,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["eyj"],
+        guards: &["j", "y"],
     },
     // credentials in a URL
     Rule {
@@ -196,6 +209,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "@",
         prefix_not_followed_by: "//",
         triggers: &["://"],
+        guards: &["@", "/"],
     },
 ];
 
@@ -210,6 +224,7 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["<|"],
+        guards: &["|", "<"],
     },
     // instruction tags
     Rule {
@@ -220,6 +235,7 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["[inst]", "[/inst]"],
+        guards: &["[", "]"],
     },
     // system tags
     Rule {
@@ -230,6 +246,7 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["<<sys>>", "<</sys>>"],
+        guards: &["<", ">"],
     },
     // role tags
     Rule {
@@ -240,6 +257,7 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["system>", "assistant>", "user>", "instruction>", "instructions>"],
+        guards: &["<", ">"],
     },
     // override instructions
     Rule {
@@ -250,5 +268,6 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["ignore", "disregard", "forget"],
+        guards: &["g"],
     },
 ];

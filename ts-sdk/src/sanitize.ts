@@ -6,7 +6,7 @@
  *
  * The character classes and patterns come from the catalogue through
  * generated/sanitizer-rules.ts; this module only applies them, in the
- * contract's stages: clean the characters (triggers.ts); find every
+ * contract's stages: clean the characters (covers.ts); find every
  * injection marker's cover on that text and write each as the filtered
  * marker; find every secret rule's and token form's (tokens.ts) cover on
  * the result, all on the same text, and write each as the redaction
@@ -15,16 +15,23 @@
  * markers holds no cover, so sanitizing again changes nothing; and every
  * step is linear in the text.
  *
+ * A rule runs only on text for which the generated pre-filter
+ * (`plainRules`, `triggeredRules`: errcat's plan, see codegen/README.md, "The
+ * trigger pre-filter") sets its bit: the lower-cased text holds one
+ * character of each of the rule's guards and one of its triggers, which the
+ * contract allows ("an SDK may skip a rule for text whose lower-cased form
+ * contains none of its triggers"); the result is the same as running every
+ * rule.
+ *
  * No server text is cached.
  *
  * @module
  */
 
-import { FILTERED, REDACTION, TRUNCATION_MARKER } from "./generated/sanitizer-rules.js";
-import { type Reader, findCovers, redactForms, rewrite, ruleCovers } from "./covers.js";
+import { FILTERED, REDACTION, TRUNCATION_MARKER, plainRules, triggeredRules } from "./generated/sanitizer-rules.js";
+import { type Compiled, type Reader, cleanCharacters, compiledRules, findCovers, redactForms, rewrite, ruleCovers } from "./covers.js";
 import { capCut, isHighSurrogate, MAX } from "./length.js";
 import { tokenForms } from "./tokens.js";
-import { type Compiled, cleanCharacters, compiledRules, engine, scan, triggersOf } from "./triggers.js";
 import { NO_FORMS } from "./tokens.js";
 
 export { codePointLength } from "./length.js";
@@ -37,13 +44,16 @@ export interface SanitizeOptions {
 }
 
 /**
- * The mask of the rules to run on a text: the automaton's (the rules whose
- * triggers it holds, `triggersOf`), or every rule ({@link EVERY_RULE}).
+ * The mask of the rules to run on a text: the pre-filter's ({@link TRIGGERED}),
+ * or every rule ({@link EVERY_RULE}).
  */
-type Filter<E extends Compiled> = (e: E, text: string) => number;
+type Filter = (text: string) => number;
 
-/** Every rule runs (a mask of all bits): the path without the automaton. */
-const EVERY_RULE: Filter<Compiled> = () => -1;
+/** Every rule runs (a mask of all bits): the path without the pre-filter. */
+const EVERY_RULE: Filter = () => -1;
+
+/** The rules the generated pre-filter lets run on a text (step 1 has cleaned it). */
+const TRIGGERED: Filter = triggeredRules;
 
 /** Whether `mask` holds a rule of the kind (secret, or injection marker). */
 function anyOf(e: Compiled, mask: number, secret: boolean): boolean {
@@ -58,9 +68,9 @@ function anyOf(e: Compiled, mask: number, secret: boolean): boolean {
  * The reader of one step: on a stretch, the covers of the rules of the kind
  * whose triggers it holds (`mask` is what `text`, the whole, holds).
  */
-function reader<E extends Compiled>(e: E, text: string, mask: number, secret: boolean, filter: Filter<E>): Reader {
+function reader(e: Compiled, text: string, mask: number, secret: boolean, filter: Filter): Reader {
   return (piece, offset, out) => {
-    const holds = piece.length === text.length ? mask : filter(e, piece);
+    const holds = piece.length === text.length ? mask : filter(piece);
     const rules = e.rules;
     for (let i = 0; i < rules.length; i++) {
       if (i < 31 && (holds & (1 << i)) === 0) continue;
@@ -79,12 +89,12 @@ const READ_NOTHING: Reader = () => {};
  * secrets and the token on the text the markers step wrote. `filter` gives
  * the mask of each text it reads.
  */
-function hide<E extends Compiled>(e: E, text: string, mask: number, forms: readonly string[], filter: Filter<E>): string {
+function hide(e: Compiled, text: string, mask: number, forms: readonly string[], filter: Filter): string {
   if (anyOf(e, mask, false)) {
     const markers = findCovers(text, reader(e, text, mask, false, filter), [], FILTERED);
     if (markers.length > 0) {
       text = rewrite(text, markers, FILTERED);
-      mask = filter(e, text);
+      mask = filter(text);
     }
   }
   const read = anyOf(e, mask, true) ? reader(e, text, mask, true, filter) : READ_NOTHING;
@@ -112,30 +122,29 @@ function hide<E extends Compiled>(e: E, text: string, mask: number, forms: reado
  * for.
  */
 export function sanitizeWithForms(text: string, forms: readonly string[], plainForms: readonly string[] = forms): string {
-  const e = engine();
   const all = forms;
-  let mask = scan(e, text);
+  let mask = plainRules(text);
   if (mask >= 0) {
     forms = plainForms;
     // The common case: no rule can match and no form is looked for: only the cap remains.
     if (mask === 0 && forms.length === 0) return capLength(text, all);
   } else {
-    text = cleanCharacters(e, text);
-    mask = triggersOf(e, text);
+    text = cleanCharacters(text);
+    mask = TRIGGERED(text);
   }
-  return capLength(hide(e, text, mask, forms, triggersOf), all);
+  return capLength(hide(compiledRules(), text, mask, forms, TRIGGERED), all);
 }
 
 /**
- * The same result as {@link sanitizeWithForms}, without the automaton: step
+ * The same result as {@link sanitizeWithForms}, without the pre-filter: step
  * 1 on every text and every rule on it. The public constructors' path
  * (fields.ts), whose texts are the program's own: a bundle of classes then
- * holds the rules but not the automaton that only speeds up server text
+ * holds the rules but not the pre-filter that only speeds up server text
  * (`tests/sanitize.test.ts` checks the two agree on generated texts).
  */
 export function sanitizeEvery(text: string, forms: readonly string[] = NO_FORMS): string {
   const e = compiledRules();
-  return capLength(hide(e, cleanCharacters(e, text), -1, forms, EVERY_RULE), forms);
+  return capLength(hide(e, cleanCharacters(text), -1, forms, EVERY_RULE), forms);
 }
 
 /**
@@ -175,7 +184,7 @@ export function capLength(text: string, forms: readonly string[] = NO_FORMS): st
  * sanitizeWithForms) and that is within the cap is returned as it is.
  */
 export function sanitizeField(text: string, forms: readonly string[], plainForms: readonly string[]): string {
-  if (plainForms.length === 0 && text.length <= MAX && scan(engine(), text) === 0) return text;
+  if (plainForms.length === 0 && text.length <= MAX && plainRules(text) === 0) return text;
   return sanitizeWithForms(text, forms, plainForms);
 }
 

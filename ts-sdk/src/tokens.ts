@@ -15,8 +15,8 @@
  * @module
  */
 
-import { FILTERED, REDACTION, TRUNCATION_MARKER } from "./generated/sanitizer-rules.js";
-import { cleanCharacters, engine } from "./triggers.js";
+import { FILTERED, REDACTION, TRUNCATION_MARKER, isPlain } from "./generated/sanitizer-rules.js";
+import { cleanCharacters } from "./covers.js";
 
 /** The bytes percent-encoding leaves as they are: A-Z a-z 0-9 - . _ ~ */
 const UNRESERVED = /* @__PURE__ */ asciiSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~");
@@ -153,19 +153,11 @@ export function formsAreStable(forms: readonly string[]): boolean {
 }
 
 function deriveForms(token: string): readonly string[] {
-  const e = engine();
-  // One look at the token: printable ASCII untouched by step 1, and which of it is unreserved.
-  let plain = true;
-  let unreserved = true;
-  for (let i = 0; i < token.length; i++) {
-    const c = token.charCodeAt(i);
-    if (c > 0x7e || e.step1[c] !== 0) {
-      plain = false;
-      break;
-    }
-    if (unreserved && !UNRESERVED[c]) unreserved = false;
-  }
-  const clean = plain ? token : cleanCharacters(e, token);
+  // ASCII untouched by step 1 (then its UTF-8 bytes are its characters), and whether all of it is unreserved.
+  const plain = isPlain(token);
+  let unreserved = plain;
+  for (let i = 0; unreserved && i < token.length; i++) unreserved = UNRESERVED[token.charCodeAt(i)] === 1;
+  const clean = plain ? token : cleanCharacters(token);
   if (clean === "") return NO_FORMS;
   let bytes: Uint8Array | undefined;
   let binary = clean; // printable ASCII: its UTF-8 bytes are its characters

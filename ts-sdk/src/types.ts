@@ -52,6 +52,3 @@ export interface TextRule {
   /** What is covered (after a prefix match, when there is a prefix), read with flag `u`. */
   readonly pattern: string;
 }
-
-/** A rule's triggers: lower-case literals, one of which every cover (prefix and pattern) contains. */
-export type Triggers = readonly string[];

@@ -1,5 +1,5 @@
-// Import cost: the package builds its sanitizer (regular expressions, the
-// trigger automaton) and its UTF-8 codecs on first use, not when it is
+// Import cost: the package builds its sanitizer (regular expressions) and
+// its UTF-8 codecs on first use, not when it is
 // loaded (docs/benchmarks-typescript.md: the import budget is 3.5 ms).
 import { test } from "node:test";
 import assert from "node:assert/strict";

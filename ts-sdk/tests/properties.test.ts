@@ -11,6 +11,8 @@ import fc from "fast-check";
 
 import { AgentRunError, RateLimitedError, errorFromBody, sanitizeText, parseHttpDate } from "@mitos/errors";
 import { sanitizeEvery, sanitizeWithForms, tokenForms } from "../src/sanitize.js";
+import { cleanCharacters, compiledRules } from "../src/covers.js";
+import { triggeredRules } from "../src/generated/sanitizer-rules.js";
 import { FILTERED, LIMITS, REDACTION, TRUNCATION_MARKER, codePoints } from "./support.js";
 import {
   asctime, dateFields, hostileBody, hostileText, imf, params, realToken, removeRe, retryAfter, rfc850, secret, toSpaceRe, token,
@@ -34,7 +36,26 @@ function assertNoForm(text: string, tok: string, what: string): void {
 
 const withToken = fc.oneof(fc.constant(undefined), token).chain((tok) => fc.tuple(fc.constant(tok), hostileText(tok)));
 
-test("every rule without the automaton (the constructors' path) gives what the automaton's path gives", () => {
+test("the generated pre-filter sets the bit of every rule that matches the cleaned text", () => {
+  const rules = compiledRules().rules;
+  fc.assert(
+    fc.property(hostileText(undefined), (raw) => {
+      const text = cleanCharacters(raw);
+      const mask = triggeredRules(text);
+      rules.forEach((rule, i) => {
+        if (i >= 31) return;
+        const re = rule.prefix ?? rule.pattern;
+        re.lastIndex = 0;
+        const found = rule.prefix === undefined ? re.test(text) : new RegExp(rule.prefix.source + rule.pattern.source, "u").test(text);
+        re.lastIndex = 0;
+        if (found) assert.notEqual(mask & (1 << i), 0, `rule ${i} matches ${JSON.stringify(text)}`);
+      });
+    }),
+    params,
+  );
+});
+
+test("every rule without the pre-filter (the constructors' path) gives what the pre-filter's path gives", () => {
   fc.assert(
     fc.property(withToken, ([tok, text]) => {
       const forms = tokenForms(tok);

@@ -13,7 +13,7 @@
  * @module
  */
 
-import type { TextRule, Triggers } from "../types.js";
+import type { TextRule } from "../types.js";
 
 /** The Unicode version whose character properties REMOVE_CLASS was derived from. */
 export const UNICODE_VERSION = "17.0.0";
@@ -177,33 +177,198 @@ export const INJECTION_RULES: readonly TextRule[] = [
   },
 ];
 
+// The trigger pre-filter (docs/sdk-contract.md section 2), errcat's one plan
+// (codegen/README.md, "The trigger pre-filter") as TypeScript: one pass over
+// the text through the tables below, then a search for the triggers of only
+// the rules whose characters the pass found.
+
 /**
- * The triggers of each rule of SECRET_RULES, in its order: lower-case
- * literals, one of which every cover of the rule contains. Only the trigger
- * automaton (triggers.ts) reads them, so a bundle without it drops them.
+ * The pass's table, three rows of 128 entries, one per ASCII character (A-Z
+ * read as a-z): the bit of the guard or trigger character it is (the 29
+ * rarest in the catalogue's prose have one) or NOT_PLAIN for a character
+ * that step 1 changes; the bits of the pairs of adjacent trigger characters
+ * it starts (the 29 most telling pairs have one); and of those it ends.
  */
-export const SECRET_TRIGGERS: readonly Triggers[] = [
-  ["bearer"],
-  ["basic"],
-  ["-----begin"],
-  ["mitos_"],
-  ["sk-"],
-  ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
-  ["glpat-"],
-  ["akia", "asia"],
-  ["xox"],
-  ["aiza"],
-  ["_live_", "_test_"],
-  ["pass", "secret", "token", "key"],
-  ["eyj"],
-  ["://"],
+const BITS = /* @__PURE__ */ new Int32Array([
+  0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000,
+  0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000,
+  0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000,
+  0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000, 0x20000000,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x1000, 0x0, 0x80,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x200, 0x0, 0x4, 0x40, 0x8, 0x0,
+  0x1, 0x0, 0x40000, 0x1000000, 0x4000000, 0x0, 0x80000, 0x20000,
+  0x2000000, 0x10000000, 0x800, 0x8000, 0x800000, 0x100000, 0x0, 0x0,
+  0x200000, 0x0, 0x8000000, 0x0, 0x0, 0x400000, 0x2000, 0x0,
+  0x10000, 0x4000, 0x100, 0x10, 0x0, 0x20, 0x0, 0x400,
+  0x0, 0x0, 0x40000, 0x1000000, 0x4000000, 0x0, 0x80000, 0x20000,
+  0x2000000, 0x10000000, 0x800, 0x8000, 0x800000, 0x100000, 0x0, 0x0,
+  0x200000, 0x0, 0x8000000, 0x0, 0x0, 0x400000, 0x2000, 0x0,
+  0x10000, 0x4000, 0x100, 0x0, 0x2, 0x0, 0x0, 0x20000000,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x4000, 0x0, 0x10000000,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x8, 0x1000000, 0x2, 0x0, 0x800, 0x0, 0x400020,
+  0x100000, 0x11, 0x0, 0x1080, 0x2000, 0x0, 0x0, 0x80200,
+  0x0, 0x0, 0x200400, 0x10104, 0x4000000, 0x800000, 0x0, 0x0,
+  0x40, 0x20000, 0x40000, 0x8000000, 0x0, 0x0, 0x0, 0x2008000,
+  0x0, 0x8, 0x1000000, 0x2, 0x0, 0x800, 0x0, 0x400020,
+  0x100000, 0x11, 0x0, 0x1080, 0x2000, 0x0, 0x0, 0x80200,
+  0x0, 0x0, 0x200400, 0x10104, 0x4000000, 0x800000, 0x0, 0x0,
+  0x40, 0x20000, 0x40000, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x1000, 0x0, 0x10000000,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+  0x0, 0x0, 0x0, 0x0, 0x0, 0x0, 0x4000000, 0x0,
+  0x0, 0x40001, 0x4000, 0x10, 0x0, 0x0, 0x0, 0x400,
+  0x400000, 0x8000080, 0x20000, 0x200, 0x2000000, 0x0, 0x20, 0x40,
+  0x102000, 0x0, 0x10a, 0x4, 0x8000, 0x0, 0x0, 0x0,
+  0x0, 0x800, 0x0, 0x0, 0x0, 0x0, 0x0, 0x1a90000,
+  0x0, 0x40001, 0x4000, 0x10, 0x0, 0x0, 0x0, 0x400,
+  0x400000, 0x8000080, 0x20000, 0x200, 0x2000000, 0x0, 0x20, 0x40,
+  0x102000, 0x0, 0x10a, 0x4, 0x8000, 0x0, 0x0, 0x0,
+  0x0, 0x800, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0,
+]);
+
+/** The bit of a character that is not ASCII or that step 1 changes. */
+const NOT_PLAIN = 0x20000000;
+
+/** The triggers of each rule (and any guard without a bit), case-insensitive, without flag `u`. */
+const SEARCHES: readonly RegExp[] = [
+  /bearer/i, // bearer credential
+  /basic/i, // basic credential
+  /asia|akia/i, // AWS access key id
+  /:\/\//i, // credentials in a URL
+  /<\|/i, // chat template special tokens
+  /<<\/sys>>|<<sys>>/i, // system tags
+  /assistant>|instruction>|instructions>|system>|user>/i, // role tags
+  /\[\/inst\]|\[inst\]/i, // instruction tags
+  /aiza/i, // Google API key
+  /mitos_/i, // Mitos API key
+  /_live_|_test_/i, // Stripe key
+  /gho_|ghp_|ghr_|ghs_|ghu_|github_pat_/i, // GitHub token
+  /eyj/i, // JSON web token
+  /secret|token|pass|key/i, // secret assignment
+  /-----begin/i, // private key block
+  /sk-/i, // OpenAI or Anthropic key
+  /xox/i, // Slack token
+  /glpat-/i, // GitLab token
+  /disregard|forget|ignore/i, // override instructions
 ];
 
-/** The triggers of each rule of INJECTION_RULES, in its order. */
-export const INJECTION_TRIGGERS: readonly Triggers[] = [
-  ["<|"],
-  ["[inst]", "[/inst]"],
-  ["<<sys>>", "<</sys>>"],
-  ["system>", "assistant>", "user>", "instruction>", "instructions>"],
-  ["ignore", "disregard", "forget"],
-];
+/**
+ * The rules that may match `text`: bit i stands for rule i of
+ * INJECTION_RULES followed by SECRET_RULES (rules past the 31st have none and
+ * always run). A rule's bit is set when the lower-cased text holds one
+ * character of each of its guards (character sets its pattern requires,
+ * rare in prose) and one of its triggers (lower-case literals, one of which
+ * every cover of the rule contains); a rule whose bit is clear cannot match.
+ * `seen` and `pairs` are the bits of the text's characters and pairs: they
+ * rule out most rules, and only the others are searched for in `low` (the
+ * text, or its lower case).
+ */
+function rulesOf(low: string, seen: number, pairs: number): number {
+  let maybe = 0x0;
+  if ((seen & 0x8040000) === 0x8040000 && (pairs & 0x8) === 0x8) maybe |= 0x20;
+  if ((seen & 0x11040000) === 0x11040000 && (pairs & 0x10) === 0x10) maybe |= 0x40;
+  if ((seen & 0x10000000) === 0x10000000 && (pairs & 0x1) === 0x1) maybe |= 0x1000;
+  if ((seen & 0x1) !== 0 && (seen & 0x280) === 0x280 && (pairs & 0x10000000) === 0x10000000) maybe |= 0x40000;
+  if ((seen & 0x6) === 0x6) maybe |= 0x1;
+  if ((seen & 0x4) !== 0 && (seen & 0x8) !== 0) {
+    if ((seen & 0x400c) === 0x400c) maybe |= 0x4;
+    if ((seen & 0x104008) === 0x104008 || (seen & 0x8400008) === 0x8400008 || ((seen & 0x10000008) === 0x10000008 && (pairs & 0x4000004) === 0x4000004)) maybe |= 0x8;
+  }
+  if (((seen & 0x10000030) === 0x10000030 && (pairs & 0x8000000) === 0x8000000) || (seen & 0x100000b0) === 0x100000b0) maybe |= 0x2;
+  if ((seen & 0x10000100) === 0x10000100 && (pairs & 0x40000) === 0x40000) maybe |= 0x4000;
+  if ((seen & 0x10100400) === 0x10100400 && (pairs & 0x10000) === 0x10000) maybe |= 0x100;
+  if ((seen & 0x8000) !== 0 && (((seen & 0x400) === 0x400 && (pairs & 0x8000) === 0x8000) || ((seen & 0x10802400) === 0x10802400 && (pairs & 0x2000000) === 0x2000000))) maybe |= 0x8000;
+  if (((seen & 0x2020400) === 0x2020400 && (pairs & 0x410000) === 0x410000) || ((seen & 0x2020400) === 0x2020400 && (pairs & 0x480000) === 0x480000) || ((seen & 0x2220400) === 0x2220400 && (pairs & 0x500000) === 0x500000) || ((seen & 0x2420400) === 0x2420400 && (pairs & 0xc00000) === 0xc00000) || ((seen & 0xa020400) === 0xa020400 && (pairs & 0x600000) === 0x600000) || ((seen & 0x12660400) === 0x12660400 && (pairs & 0x1000000) === 0x1000000)) maybe |= 0x400;
+  if ((seen & 0x4800) === 0x4800 && (pairs & 0x20800) === 0x20800) maybe |= 0x20000;
+  if ((seen & 0x240) !== 0 && (((seen & 0x8000) === 0x8000 && (pairs & 0x200) === 0x200) || ((seen & 0xc000) === 0xc000 && (pairs & 0x800) === 0x800) || ((seen & 0x200000) === 0x200000 && (pairs & 0x4) === 0x4) || ((seen & 0x9000000) === 0x9000000 && (pairs & 0x2) === 0x2))) maybe |= 0x10000;
+  if ((seen & 0x2000) !== 0 && (seen & 0x10061000) === 0x10061000 && (pairs & 0x4000) === 0x4000) maybe |= 0x80;
+  if ((seen & 0x9000) === 0x9000 && (pairs & 0x1000) === 0x1000) maybe |= 0x200;
+  if ((seen & 0x1000) !== 0 && (seen & 0x10000) === 0x10000 && (pairs & 0x40) === 0x40) maybe |= 0x2000;
+  if ((seen & 0xa21000) === 0xa21000 && (pairs & 0x2000) === 0x2000) maybe |= 0x800;
+  if (((seen & 0x80a0000) === 0x80a0000 && (pairs & 0x400) === 0x400) || ((seen & 0x18020000) === 0x18020000 && (pairs & 0x20) === 0x20) || ((seen & 0x1c020000) === 0x1c020000 && (pairs & 0x108) === 0x108)) maybe |= 0x10;
+  if (maybe === 0) return 0;
+  let rules = 0;
+  if ((maybe & 0x20) !== 0 && SEARCHES[0]!.test(low)) rules |= 0x20;
+  if ((maybe & 0x40) !== 0 && SEARCHES[1]!.test(low)) rules |= 0x40;
+  if ((maybe & 0x1000) !== 0 && SEARCHES[2]!.test(low)) rules |= 0x1000;
+  if ((maybe & 0x40000) !== 0 && SEARCHES[3]!.test(low)) rules |= 0x40000;
+  if ((maybe & 0x1) !== 0 && SEARCHES[4]!.test(low)) rules |= 0x1;
+  if ((maybe & 0x4) !== 0 && SEARCHES[5]!.test(low)) rules |= 0x4;
+  if ((maybe & 0x8) !== 0 && SEARCHES[6]!.test(low)) rules |= 0x8;
+  if ((maybe & 0x2) !== 0 && SEARCHES[7]!.test(low)) rules |= 0x2;
+  if ((maybe & 0x4000) !== 0 && SEARCHES[8]!.test(low)) rules |= 0x4000;
+  if ((maybe & 0x100) !== 0 && SEARCHES[9]!.test(low)) rules |= 0x100;
+  if ((maybe & 0x8000) !== 0 && SEARCHES[10]!.test(low)) rules |= 0x8000;
+  if ((maybe & 0x400) !== 0 && SEARCHES[11]!.test(low)) rules |= 0x400;
+  if ((maybe & 0x20000) !== 0 && SEARCHES[12]!.test(low)) rules |= 0x20000;
+  if ((maybe & 0x10000) !== 0 && SEARCHES[13]!.test(low)) rules |= 0x10000;
+  if ((maybe & 0x80) !== 0 && SEARCHES[14]!.test(low)) rules |= 0x80;
+  if ((maybe & 0x200) !== 0 && SEARCHES[15]!.test(low)) rules |= 0x200;
+  if ((maybe & 0x2000) !== 0 && SEARCHES[16]!.test(low)) rules |= 0x2000;
+  if ((maybe & 0x800) !== 0 && SEARCHES[17]!.test(low)) rules |= 0x800;
+  if ((maybe & 0x10) !== 0 && SEARCHES[18]!.test(low)) rules |= 0x10;
+  return rules;
+}
+
+/**
+ * The rules that may match `text` (see rulesOf), or -1 when it holds a
+ * character that is not ASCII or that step 1 changes (then step 1 runs
+ * first): the sanitizer's one pass over server text.
+ */
+export function plainRules(text: string): number {
+  let seen = 0;
+  let pairs = 0;
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    seen |= BITS[c]!;
+    pairs |= last & BITS[0x100 + c]!;
+    last = BITS[0x80 + c]!;
+  }
+  return (seen & NOT_PLAIN) === 0 ? rulesOf(text, seen, pairs) : -1;
+}
+
+/** The rules that may match `text`, any text (see rulesOf): a text that is not plain is read in lower case. */
+export function triggeredRules(text: string): number {
+  const plain = plainRules(text);
+  if (plain >= 0) return plain;
+  const low = text.toLowerCase();
+  let seen = 0;
+  let pairs = 0;
+  let last = 0;
+  for (let i = 0; i < low.length; i++) {
+    const c = low.charCodeAt(i);
+    if (c < 0x80) {
+      seen |= BITS[c]!;
+      pairs |= last & BITS[0x100 + c]!;
+      last = BITS[0x80 + c]!;
+    } else {
+      last = 0;
+    }
+  }
+  return rulesOf(low, seen, pairs);
+}
+
+/** Whether step 1 leaves `text` as it is because it is ASCII and holds no character step 1 changes. */
+export function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || (BITS[c]! & NOT_PLAIN) !== 0) return false;
+  }
+  return true;
+}

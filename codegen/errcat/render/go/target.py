@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from errcat.model.catalogue import Catalogue, ErrorCode
+from errcat.model.prefilter import prefilter
 from errcat.names.go_names import go_name as go_identifier
 from errcat.names.go_names import go_parameters
 from errcat.names.languages import GO
@@ -217,10 +218,11 @@ class GoTarget(SdkTarget):
     def sanitizer_rules(self, cat: Catalogue) -> dict[str, str]:
         """``sanitizer_rules.go``: the character table, the rules with their side conditions and triggers."""
         san = cat.sanitizer
+        plan = prefilter(cat)
 
-        def rules(table: tuple[object, ...]) -> list[str]:
+        def rules(table: tuple[object, ...], first: int) -> list[str]:
             out = []
-            for rule in table:
+            for index, rule in enumerate(table, first):
                 side = rule.conditions  # type: ignore[attr-defined]
                 out.append(
                     "{"
@@ -234,6 +236,7 @@ class GoTarget(SdkTarget):
                             f"FollowedBy: {string(side.followed_by)}",
                             f"PrefixNotFollowedBy: {string(side.prefix_not_followed_by)}",
                             f"Triggers: {strings(rule.triggers)}",  # type: ignore[attr-defined]
+                            f"Guards: {strings(plan.guards_of(index))}",
                         ]
                     )
                     + "}"
@@ -254,8 +257,8 @@ class GoTarget(SdkTarget):
             to_space=[
                 (f"0x{r.first:04X}", f"0x{r.last:04X}", comment(r.name, "\t")) for r in san.to_space
             ],
-            secrets=rules(san.secrets),
-            injection=rules(san.injection),
+            secrets=rules(san.secrets, len(san.injection)),
+            injection=rules(san.injection, 0),
         )
         return self._file(cat, "sanitizer_rules.go", text)
 

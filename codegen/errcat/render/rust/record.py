@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from errcat.model.catalogue import Catalogue, CharRange, ErrorCode, TextRule
+from errcat.model.prefilter import prefilter
 from errcat.model.record import (
     ADVICE,
     BOOL,
@@ -192,9 +193,10 @@ class RustRule:
     followed_by: str
     prefix_not_followed_by: str
     triggers: str
+    guards: str
 
 
-def _rule(rule: TextRule) -> RustRule:
+def _rule(rule: TextRule, guards: tuple[str, ...]) -> RustRule:
     c = rule.conditions
     return RustRule(
         name=doc(rule.name),
@@ -205,6 +207,7 @@ def _rule(rule: TextRule) -> RustRule:
         followed_by=string(c.followed_by),
         prefix_not_followed_by=string(c.prefix_not_followed_by),
         triggers=strings(rule.triggers),
+        guards=strings(guards),
     )
 
 
@@ -215,6 +218,7 @@ def _ranges(ranges: tuple[CharRange, ...]) -> str:
 def sanitizer_view(cat: Catalogue) -> dict[str, object]:
     """What ``sanitizer_rules.rs`` shows."""
     san = cat.sanitizer
+    plan = prefilter(cat)
     return {
         "unicode_version": string(san.unicode_version),
         "redaction": string(san.redaction),
@@ -224,6 +228,8 @@ def sanitizer_view(cat: Catalogue) -> dict[str, object]:
         "remove_names": tuple(doc(r.name) for r in san.remove),
         "to_space": _ranges(san.to_space),
         "to_space_names": tuple(doc(r.name) for r in san.to_space),
-        "secrets": tuple(_rule(r) for r in san.secrets),
-        "injection": tuple(_rule(r) for r in san.injection),
+        "secrets": tuple(
+            _rule(r, plan.guards_of(i)) for i, r in enumerate(san.secrets, len(san.injection))
+        ),
+        "injection": tuple(_rule(r, plan.guards_of(i)) for i, r in enumerate(san.injection)),
     }

@@ -1,11 +1,17 @@
-"""The view of ``sanitizer-rules.ts``: the character table and the rules as TypeScript source."""
+"""The view of ``sanitizer-rules.ts``: the character table, the rules and the trigger pre-filter as TypeScript source.
+
+The pre-filter is the plan of :mod:`errcat.model.prefilter`, rendered by
+:mod:`errcat.render.typescript.prefilter`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from errcat.model.catalogue import Catalogue, CharRange, TextRule
-from errcat.render.typescript.syntax import doc_text, line_comment, string_array, string_literal
+from errcat.model.prefilter import prefilter
+from errcat.render.typescript.prefilter import TsPrefilter, ts_prefilter
+from errcat.render.typescript.syntax import doc_text, line_comment, string_literal
 
 
 @dataclass(frozen=True)
@@ -16,7 +22,6 @@ class TsRule:
     """The rule's name as line-comment text (the runtime does not read it)."""
     prefix: str
     pattern: str
-    triggers: str
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,7 @@ class TsSanitizerView:
     secrets: tuple[TsRule, ...]
     injection: tuple[TsRule, ...]
     unicode_version: str
+    prefilter: TsPrefilter
 
 
 def char_class(ranges: tuple[CharRange, ...]) -> str:
@@ -49,7 +55,6 @@ def _rule(rule: TextRule) -> TsRule:
         name=line_comment(rule.name),
         prefix=string_literal(rule.prefix),
         pattern=string_literal(rule.pattern),
-        triggers=string_array(rule.triggers),
     )
 
 
@@ -67,4 +72,5 @@ def sanitizer_view(cat: Catalogue) -> TsSanitizerView:
         secrets=tuple(_rule(r) for r in san.secrets),
         injection=tuple(_rule(r) for r in san.injection),
         unicode_version=string_literal(san.unicode_version),
+        prefilter=ts_prefilter(prefilter(cat), san.remove, san.to_space),
     )

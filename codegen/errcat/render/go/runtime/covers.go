@@ -17,6 +17,7 @@ type span struct{ start, end int }
 // lookaround does.
 type compiledRule struct {
 	triggers   []string
+	guards     []string
 	prefix     *regexp.Regexp // nil: a rule without a prefix
 	anchored   *regexp.Regexp // ^(?:pattern), matched at a prefix's end
 	withAfter  *regexp.Regexp // [^C](pattern): the scan of a rule with not_after
@@ -29,7 +30,7 @@ type compiledRule struct {
 }
 
 func compileRule(r textRule) compiledRule {
-	c := compiledRule{triggers: r.Triggers}
+	c := compiledRule{triggers: r.Triggers, guards: r.Guards}
 	if r.Prefix != "" {
 		c.prefix = regexp.MustCompile(r.Prefix)
 		c.anchored = regexp.MustCompile("^(?:" + r.Pattern + ")")

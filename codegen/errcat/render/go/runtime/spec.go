@@ -79,6 +79,7 @@ type textRule struct {
 	FollowedBy          string
 	PrefixNotFollowedBy string
 	Triggers            []string
+	Guards              []string
 }
 
 type grpcStatus struct {

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { REDACTION } from "./generated/sanitizer-rules.js";
+import { INJECTION_RULES, REDACTION, REMOVE_CLASS, SECRET_RULES, TO_SPACE_CLASS } from "./generated/sanitizer-rules.js";
 
 /** One sanitizer rule, compiled. */
 export interface CompiledRule {
@@ -24,6 +24,38 @@ export interface CompiledRule {
   readonly pattern: RegExp;
   /** A secret rule (covers as a secret), else an injection marker. */
   readonly secret: boolean;
+}
+
+/** The compiled rules and the classes of step 1. */
+export interface Compiled {
+  /** Injection rules first, then secret rules; rule i is bit i of a mask of `triggeredRules`. */
+  readonly rules: readonly CompiledRule[];
+  readonly remove: RegExp;
+  readonly toSpace: RegExp;
+}
+
+let compiled: Compiled | undefined;
+
+/** The rules and the classes of step 1, compiled on first use (nothing is built at import). */
+export function compiledRules(): Compiled {
+  return (compiled ??= {
+    // Injection markers first, then secrets (contract section 2, stage 3).
+    rules: [...INJECTION_RULES, ...SECRET_RULES].map(
+      (r, i): CompiledRule => ({
+        prefix: r.prefix === "" ? undefined : new RegExp(r.prefix, "gu"),
+        pattern: new RegExp(r.pattern, r.prefix === "" ? "gu" : "uy"),
+        secret: i >= INJECTION_RULES.length,
+      }),
+    ),
+    remove: new RegExp(REMOVE_CLASS, "gu"),
+    toSpace: new RegExp(TO_SPACE_CLASS, "gu"),
+  });
+}
+
+/** Step 1: delete the `remove` characters, turn the `to_space` characters into spaces. */
+export function cleanCharacters(text: string): string {
+  const e = compiledRules();
+  return text.replace(e.remove, "").replace(e.toSpace, " ");
 }
 
 /** Push `[start, end)` (shifted by `offset`) of every match of a global regex over `text` (an empty match covers nothing). */

@@ -95,8 +95,8 @@ const NO_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set();
 
 /**
  * The constructors' path: every given text is sanitized (none is compared)
- * by every rule, without the trigger automaton (the program's own text: a
- * bundle of classes holds no automaton); no header is read, and no other
+ * by every rule, without the trigger pre-filter (the program's own text: a
+ * bundle of classes holds no pre-filter); no header is read, and no other
  * code's texts are reached.
  */
 const CONSTRUCTOR_PATH: FillPath = {

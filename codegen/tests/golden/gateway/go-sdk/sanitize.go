@@ -75,15 +75,29 @@ func lowerASCII(text string) string {
 	return string(b)
 }
 
+// triggered is the trigger pre-filter of errcat's plan (codegen/README.md,
+// "The trigger pre-filter"): a rule can match a lower-cased stretch only if
+// it holds a character of each of the rule's guards and one of its triggers.
+func (r *compiledRule) triggered(low string) bool {
+	for _, g := range r.guards {
+		if !strings.ContainsAny(low, g) {
+			return false
+		}
+	}
+	for _, t := range r.triggers {
+		if strings.Contains(low, t) {
+			return true
+		}
+	}
+	return false
+}
+
 func reader(rules []compiledRule) func(string, int, []span) []span {
 	return func(piece string, offset int, out []span) []span {
 		low := lowerASCII(piece)
 		for i := range rules {
-			for _, t := range rules[i].triggers {
-				if strings.Contains(low, t) {
-					out = rules[i].covers(piece, out, offset)
-					break
-				}
+			if rules[i].triggered(low) {
+				out = rules[i].covers(piece, out, offset)
 			}
 		}
 		return out

@@ -41,13 +41,13 @@ var toSpaceRanges = []runeRange{
 
 // secretRules are the rules whose covers become Redaction.
 var secretRules = []textRule{
-	{Name: "bearer credential", Prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +", Pattern: "[A-Za-z0-9._~+/=-]{6,}", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"bearer"}},
-	{Name: "OAuth code in a URL", Prefix: "[?&]code=", Pattern: "[^&# ]+", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"code="}},
-	{Name: "provider key", Prefix: "", Pattern: "sk-[A-Za-z0-9_-]{16,}", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"sk-"}},
+	{Name: "bearer credential", Prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +", Pattern: "[A-Za-z0-9._~+/=-]{6,}", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"bearer"}, Guards: []string{"b"}},
+	{Name: "OAuth code in a URL", Prefix: "[?&]code=", Pattern: "[^&# ]+", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"code="}, Guards: []string{"=", "&?"}},
+	{Name: "provider key", Prefix: "", Pattern: "sk-[A-Za-z0-9_-]{16,}", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"sk-"}, Guards: []string{"-", "k"}},
 }
 
 // injectionRules are the rules whose covers become Filtered.
 var injectionRules = []textRule{
-	{Name: "chat template special tokens", Prefix: "", Pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"<|"}},
-	{Name: "role tags", Prefix: "", Pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Uu][Ss][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt])>", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"system>", "user>", "assistant>"}},
+	{Name: "chat template special tokens", Prefix: "", Pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"<|"}, Guards: []string{"<", ">"}},
+	{Name: "role tags", Prefix: "", Pattern: "</?(?:[Ss][Yy][Ss][Tt][Ee][Mm]|[Uu][Ss][Ee][Rr]|[Aa][Ss][Ss][Ii][Ss][Tt][Aa][Nn][Tt])>", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"system>", "user>", "assistant>"}, Guards: []string{"<", ">"}},
 }

@@ -18,6 +18,8 @@ pub(crate) struct Rule {
     pub followed_by: &'static str,
     pub prefix_not_followed_by: &'static str,
     pub triggers: &'static [&'static str],
+    /// Sets of characters the pattern requires, one of each in every match.
+    pub guards: &'static [&'static str],
 }
 
 /// A rule compiled for the searches the contract makes.
@@ -31,6 +33,7 @@ pub(crate) struct Compiled {
     ahead: Option<Regex>,
     not_followed: Option<Regex>,
     triggers: &'static [&'static str],
+    guards: &'static [&'static str],
 }
 
 fn regex(source: &str) -> Regex {
@@ -71,12 +74,19 @@ impl Compiled {
             ahead: anchored(rule.ahead),
             not_followed: anchored(rule.prefix_not_followed_by),
             triggers: rule.triggers,
+            guards: rule.guards,
         }
     }
 
-    /// Whether a lower-cased stretch holds one of the rule's triggers.
+    /// The trigger pre-filter of errcat's plan (codegen/README.md, "The
+    /// trigger pre-filter"): whether a lower-cased stretch holds a character
+    /// of each of the rule's guards and one of its triggers (else the rule
+    /// cannot match it).
     pub(crate) fn triggered(&self, low: &str) -> bool {
-        self.triggers.iter().any(|t| low.contains(t))
+        self.guards
+            .iter()
+            .all(|g| low.contains(|c: char| g.contains(c)))
+            && self.triggers.iter().any(|t| low.contains(t))
     }
 
     /// Append the rule's covers on `text`, shifted by `offset`.

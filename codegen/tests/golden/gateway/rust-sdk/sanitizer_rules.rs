@@ -42,6 +42,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["bearer"],
+        guards: &["b"],
     },
     // OAuth code in a URL
     Rule {
@@ -52,6 +53,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["code="],
+        guards: &["=", "&?"],
     },
     // provider key
     Rule {
@@ -62,6 +64,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["sk-"],
+        guards: &["-", "k"],
     },
 ];
 
@@ -76,6 +79,7 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["<|"],
+        guards: &["<", ">"],
     },
     // role tags
     Rule {
@@ -86,5 +90,6 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["system>", "user>", "assistant>"],
+        guards: &["<", ">"],
     },
 ];

@@ -27,10 +27,10 @@ var toSpaceRanges = []runeRange{
 
 // secretRules are the rules whose covers become Redaction.
 var secretRules = []textRule{
-	{Name: "bearer credential", Prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +", Pattern: "[A-Za-z0-9._~+/=-]{6,}", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"bearer"}},
+	{Name: "bearer credential", Prefix: "[Bb][Ee][Aa][Rr][Ee][Rr] +", Pattern: "[A-Za-z0-9._~+/=-]{6,}", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"bearer"}, Guards: []string{"b"}},
 }
 
 // injectionRules are the rules whose covers become Filtered.
 var injectionRules = []textRule{
-	{Name: "chat template special tokens", Prefix: "", Pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"<|"}},
+	{Name: "chat template special tokens", Prefix: "", Pattern: "<\\|[A-Za-z0-9_]{1,32}\\|>", NotAfter: "", Ahead: "", FollowedBy: "", PrefixNotFollowedBy: "", Triggers: []string{"<|"}, Guards: []string{"<", ">"}},
 }

@@ -82,6 +82,7 @@ type textRule struct {
 	FollowedBy          string
 	PrefixNotFollowedBy string
 	Triggers            []string
+	Guards              []string
 }
 
 type grpcStatus struct {

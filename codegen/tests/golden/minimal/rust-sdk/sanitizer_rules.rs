@@ -35,6 +35,7 @@ pub(crate) const SECRET_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["bearer"],
+        guards: &["b"],
     },
 ];
 
@@ -49,5 +50,6 @@ pub(crate) const INJECTION_RULES: &[Rule] = &[
         followed_by: "",
         prefix_not_followed_by: "",
         triggers: &["<|"],
+        guards: &["<", ">"],
     },
 ];
