@@ -11,7 +11,7 @@
 // bundled from the TypeScript sources with esbuild's metafile: the bytes
 // of each source module in the one-class bundle, and what some parts cost
 // alone (every code's texts, which only the response path reads; the
-// sanitizer of server text, with its trigger automaton; the one every
+// sanitizer of server text, with its generated trigger pre-filter; the one every
 // constructor runs, without it; the code names a class checks a code against).
 //
 // The package is resolved through node_modules/ as a user's bundler does,
@@ -32,8 +32,8 @@ const GOALS = { "one class": 5_000, everything: 14_000 }; // gzip bytes
 /** The parts bundled alone, from the sources: [what, module under src/, its exports]. */
 const PARTS = [
   ["every code's texts, the fallback and context-field tables", "generated/catalogue.ts", "TEXTS, FALLBACK, CONTEXT_FIELDS"],
-  ["the sanitizer (rules, trigger automaton, token forms)", "sanitize.ts", "sanitizeText"],
-  ["the constructors' sanitizer (every rule, no automaton)", "sanitize.ts", "sanitizeEvery"],
+  ["the sanitizer (rules, trigger pre-filter, token forms)", "sanitize.ts", "sanitizeText"],
+  ["the constructors' sanitizer (every rule, no pre-filter)", "sanitize.ts", "sanitizeEvery"],
   ["the code names a class refuses", "generated/catalogue.ts", "CODES"],
   ["every spec, the fallback and context-field tables", "generated/catalogue.ts", "SPECS, FALLBACK, CONTEXT_FIELDS"],
 ];
