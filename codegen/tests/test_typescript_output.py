@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,7 +31,13 @@ from hypothesis import strategies as st
 
 from errcat.model.catalogue import build_model
 from errcat.names.reserved import COMPAT_FOLDER
-from errcat.render.typescript.syntax import doc_text, line_comment, property_key, string_literal
+from errcat.render.typescript.syntax import (
+    doc_text,
+    json_literal,
+    line_comment,
+    property_key,
+    string_literal,
+)
 from errcat.render.typescript.target import TARGET
 
 HERE = Path(__file__).resolve().parent
@@ -252,3 +259,26 @@ def test_a_property_key_is_bare_only_when_it_is_an_identifier(text: str) -> None
     if key == text:
         assert text.isascii()
         assert text[:1].isalpha() or text[:1] in "_$"
+
+
+@given(
+    st.recursive(
+        st.text() | st.integers() | st.booleans(),
+        lambda v: st.lists(v) | st.dictionaries(st.text(), v),
+    )
+)
+def test_a_json_literal_is_one_line_that_reads_back_as_its_value(value: Any) -> None:
+    written = json_literal(value)
+    assert written.startswith("'")
+    assert written.endswith("'")
+    assert len(written.splitlines()) == 1
+    written.encode("utf-8")  # no lone surrogate is written as such
+    # Undo the literal's escapes as JavaScript reads them; JSON reads the rest.
+    body = written[1:-1]
+    assert "'" not in body.replace("\\\\", "").replace("\\'", "")
+    text = re.sub(
+        r"\\(u\{[0-9a-f]+\}|u[0-9a-f]{4}|.)",
+        lambda m: chr(int(m[1].strip("u{}"), 16)) if m[1][0] == "u" and len(m[1]) > 1 else m[1],
+        body,
+    )
+    assert json.loads(text) == value

@@ -78,3 +78,9 @@ test("the generator reserves every name the package exports beside its classes",
   const unreserved = [...exported].filter((name) => /^[A-Z][A-Za-z0-9]*$/.test(name) && !derived.has(name) && !listed.has(name));
   assert.deepEqual(unreserved, []);
 });
+
+test("every spec is frozen, with its arrays and objects (the catalogue parses them from JSON text)", () => {
+  for (const s of SPECS) {
+    for (const value of [s, s.contextFields, s.recovery]) assert.ok(Object.isFrozen(value), s.code);
+  }
+});

@@ -27,7 +27,14 @@ from errcat.model.record import (
     Value,
 )
 from errcat.names.languages import TYPESCRIPT
-from errcat.render.typescript.syntax import doc_text, literal, string_literal, ts_identifier
+from errcat.render.typescript.syntax import (
+    doc_text,
+    json_literal,
+    literal,
+    property_key,
+    string_literal,
+    ts_identifier,
+)
 
 PURE = "/* @__PURE__ */ "
 
@@ -103,19 +110,62 @@ def record_view(cat: Catalogue) -> TsRecordView:
     )
 
 
+def text_fields() -> tuple[str, ...]:
+    """The names of the text fields, in order: the parameters of ``catalogueTexts``."""
+    return tuple(ts_identifier(f.name) for f in CODE_SPEC if f.text)
+
+
+def nested_fields() -> tuple[str, ...]:
+    """The names of the spec fields whose values are arrays or objects (frozen one by one)."""
+    return tuple(
+        ts_identifier(f.name) for f in CODE_SPEC if not f.text and f.kind in (NAMES, ADVICE)
+    )
+
+
 def text_members(code: ErrorCode) -> tuple[tuple[str, str], ...]:
-    """The members of a code's frozen texts object: each text field and its literal."""
+    """A code's texts: each text field and its literal (``catalogueTexts``'s arguments)."""
     return tuple(
         (ts_identifier(f.name), ts_value(f.read(code, TYPESCRIPT.key))) for f in CODE_SPEC if f.text
     )
 
 
-def spec_members(code: ErrorCode) -> tuple[tuple[str, str], ...]:
-    """The members a code's spec adds to its texts: every other field and its value."""
+def _json_value(value: Value | None) -> object:
+    """A field's value as JSON data (a list for a tuple); a code has every field."""
+    if value is None:
+        raise ValueError("a code's spec field has no value")
+    return list(value) if isinstance(value, tuple) else value
+
+
+def ts_literal_type(value: Value) -> str:
+    """A field's value as a TypeScript literal type (a tuple type for a tuple)."""
+    if isinstance(value, tuple):
+        return f"[{', '.join(string_literal(v) for v in value)}]"
+    if isinstance(value, dict):
+        return (
+            "{ "
+            + "; ".join(f"{property_key(k)}: {string_literal(v)}" for k, v in value.items())
+            + " }"
+        )
+    return literal(value)
+
+
+def spec_types(code: ErrorCode) -> tuple[tuple[str, str], ...]:
+    """The fields :func:`spec_json` writes, each with its value as a literal type."""
     return tuple(
-        (ts_identifier(f.name), ts_value(f.read(code, TYPESCRIPT.key)))
+        (ts_identifier(f.name), ts_literal_type(f.read(code, TYPESCRIPT.key)))
         for f in CODE_SPEC
-        if not f.text
+        if not f.text and f.name != "class_name"
+    )
+
+
+def spec_json(code: ErrorCode) -> str:
+    """The fields a code's spec adds to its texts and class name, as one JSON text in a string literal."""
+    return json_literal(
+        {
+            ts_identifier(f.name): _json_value(f.read(code, TYPESCRIPT.key))
+            for f in CODE_SPEC
+            if not f.text and f.name != "class_name"
+        }
     )
 
 

@@ -1,6 +1,7 @@
 """How a text is written into generated TypeScript: one function per place it lands.
 
 * :func:`string_literal`: inside a double-quoted string literal;
+* :func:`json_literal`: a JSON text, as a single-quoted string literal;
 * :func:`doc_text`: inside a ``/** ... */`` doc comment;
 * :func:`line_comment`: after ``//``;
 * :func:`property_key`: as an object key or interface member name;
@@ -15,6 +16,7 @@ gives text that stays in its place and encodes as UTF-8.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from typing import Any
@@ -55,6 +57,28 @@ def string_literal(text: str) -> str:
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
+
+
+def json_literal(value: Any) -> str:
+    """``value`` as JSON text (compact, keys in their order) in a single-quoted string literal.
+
+    ``JSON.parse`` of the literal gives ``value`` back. The JSON keeps
+    printable characters as they are and escapes what JSON must (quotes,
+    backslashes, controls); the literal then escapes its own quote, every
+    backslash, and every character of :data:`_HIDDEN` left in the text
+    (the line and paragraph separators among them), which ``JSON.parse``
+    reads back as the character.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    out = []
+    for char in text:
+        if char in "'\\":
+            out.append("\\" + char)
+        elif _hidden(char):
+            out.append(f"\\u{ord(char):04x}" if ord(char) <= 0xFFFF else f"\\u{{{ord(char):x}}}")
+        else:
+            out.append(char)
+    return "'" + "".join(out) + "'"
 
 
 def literal(value: Any) -> str:

@@ -31,8 +31,11 @@ from errcat.render.target import SdkTarget
 from errcat.render.typescript.manifest import manifest_text, readme
 from errcat.render.typescript.record import (
     catch_all_members,
+    nested_fields,
     record_view,
-    spec_members,
+    spec_json,
+    spec_types,
+    text_fields,
     text_members,
 )
 from errcat.render.typescript.sanitizer import sanitizer_view
@@ -63,6 +66,12 @@ class TsCode:
     """The name of the code's spec constant in ``catalogue.ts``."""
     texts_const: str
     """The name of the constant of the code's texts (its spec and ``TEXTS`` share it)."""
+    spec_json: str
+    """The rest of its spec but the class name, as one JSON text in a string literal."""
+    spec_types: tuple[tuple[str, str], ...]
+    """The same fields, each with its value as a literal type (what tsc checks)."""
+    class_literal: str
+    """The class name as a string literal."""
     code_doc: str
     """The code as doc-comment text."""
     code_key: str
@@ -79,9 +88,7 @@ class TsCode:
     http: int
     grpc: str
     texts: tuple[tuple[str, str], ...]
-    """The members of the code's texts object (:func:`errcat.render.typescript.record.text_members`)."""
-    spec: tuple[tuple[str, str], ...]
-    """The members its spec adds (:func:`errcat.render.typescript.record.spec_members`)."""
+    """The code's texts, each field and its literal (:func:`errcat.render.typescript.record.text_members`)."""
     ts_base: str
     """The class it extends: the class of the code it refines, else the base class."""
     code_type: str
@@ -124,6 +131,10 @@ class TsCatalogueView:
     refines_max: int
     codes: tuple[TsCode, ...]
     context_fields: tuple[str, ...]
+    text_fields: tuple[str, ...]
+    """The names of the text fields, in order."""
+    nested_fields: tuple[str, ...]
+    """The names of the spec fields that hold an array or an object."""
     catch_all: tuple[tuple[str, str], ...]
     """The members of the base class's spec (:func:`errcat.render.typescript.record.catch_all_members`)."""
     fallback: tuple[tuple[int, str], ...]
@@ -172,6 +183,9 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         ts_class=name,
         spec_const=ts_spec_constant(entry.code),
         texts_const=ts_texts_constant(entry.code),
+        spec_json=spec_json(entry),
+        spec_types=spec_types(entry),
+        class_literal=string_literal(name),
         code_doc=doc_text(entry.code),
         code_key=property_key(entry.code),
         doc_message=doc_text(entry.message[:1].upper() + entry.message[1:]),
@@ -184,7 +198,6 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
         http=entry.http,
         grpc=string_literal(entry.grpc),
         texts=text_members(entry),
-        spec=spec_members(entry),
         **_hierarchy(entry, cat),
     )
 
@@ -218,6 +231,8 @@ def _catalogue(cat: Catalogue, codes: tuple[TsCode, ...]) -> TsCatalogueView:
         refines_max=refines.MAX_CHAIN,
         codes=codes,
         context_fields=tuple(string_literal(f.name) for f in cat.context_fields),
+        text_fields=text_fields(),
+        nested_fields=nested_fields(),
         catch_all=catch_all_members(cat),
         fallback=tuple((status, string_literal(code)) for status, code in cat.fallback.by_status),
         grpc_names=string_array(tuple(s.name for s in cat.grpc_gateway.statuses)),

@@ -4,12 +4,13 @@
 /**
  * The catalogue as data: package identity, limits, every code's spec and
  * the status fallback map. The runtime reads these; it hard-codes none.
- * Every value is a literal (or a frozen one, built by pure calls), so a
- * bundler keeps only the specs its user's code reaches. A code's texts are
- * one object, copied into its spec and listed in TEXTS, which only the
- * response path reads: a class's constructor reads its own spec and CODES,
- * so a bundle with one class keeps that class's spec and texts, and no
- * other code's.
+ * Every value is a literal or built by pure calls, so a bundler keeps only
+ * the specs its user's code reaches. A code's texts are one object, copied
+ * into its spec and listed in TEXTS, which only the response path reads: a
+ * class's constructor reads its own spec and CODES, so a bundle with one
+ * class keeps that class's spec and texts, and no other code's. A code's
+ * texts are string arguments and the rest of its spec JSON text in a string
+ * literal, parsed once at import: that loads faster than object literals.
  *
  * @module
  */
@@ -92,572 +93,154 @@ export const SDK_EXEC_DEADLINE: {
   readonly exitStatus: never;
 } | undefined = undefined;
 
+/**
+ * A code's texts, frozen. Its texts are string arguments and the rest of its
+ * spec is JSON text in a string literal: V8 scans strings far faster than
+ * it parses object literals, and `JSON.parse` of every spec takes a fraction
+ * of the time parsing them as literals took at import.
+ */
+function catalogueTexts(code: string, message: string, cause: string, remediation: string): CodeTexts {
+  return Object.freeze({ code, message, cause, remediation });
+}
+
+/**
+ * A code's spec, frozen with its arrays and objects: its texts, its class
+ * name and the other fields from their JSON text. `F` is their types as
+ * written, which tsc checks against the spec's; the JSON text is written
+ * from the same values.
+ */
+function catalogueSpec<F extends Omit<SpecFields, "className">>(texts: CodeTexts, name: Pick<SpecFields, "className">, json: string): CodeSpec {
+  const fields = JSON.parse(json) as F;
+  Object.freeze(fields.contextFields);
+  Object.freeze(fields.recovery);
+  return Object.freeze(Object.assign({}, texts, name, fields));
+}
+
 /** The texts of `ambiguous_tool` (frozen): the defaults of its errors' fields. */
-const AMBIGUOUS_TOOL_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "ambiguous_tool",
-  message: "ambiguous tool name",
-  cause: "The tool name exists on more than one upstream and must be qualified (origin discovery).",
-  remediation: "Qualify the tool name with its upstream, for example upstream.tool.",
-});
+const AMBIGUOUS_TOOL_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("ambiguous_tool", "ambiguous tool name", "The tool name exists on more than one upstream and must be qualified (origin discovery).", "Qualify the tool name with its upstream, for example upstream.tool.");
 
 /** The catalogue spec of `ambiguous_tool`, frozen. */
-export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, AMBIGUOUS_TOOL_TEXTS, {
-  className: "AmbiguousToolError",
-  httpStatus: 422,
-  grpcStatus: "InvalidArgument",
-  contextFields: /* @__PURE__ */ Object.freeze(["tool"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "revise_and_retry",
-    same_arguments: "never",
-    guidance: "Call the tool again with its qualified name.",
-  }),
-  sideEffects: "none_expected",
-  origin: "discovery",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const AMBIGUOUS_TOOL_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 422; grpcStatus: "InvalidArgument"; contextFields: ["tool"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Call the tool again with its qualified name." }; sideEffects: "none_expected"; origin: "discovery"; emittedBy: "server" }>(AMBIGUOUS_TOOL_TEXTS, { className: "AmbiguousToolError" }, '{"httpStatus":422,"grpcStatus":"InvalidArgument","contextFields":["tool"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Call the tool again with its qualified name."},"sideEffects":"none_expected","origin":"discovery","emittedBy":"server"}');
 
 /** The texts of `auth_failed` (frozen): the defaults of its errors' fields. */
-const AUTH_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "auth_failed",
-  message: "authentication failed",
-  cause: "The credential for the gateway or an upstream was rejected (origin upstream_transport).",
-  remediation: "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.",
-});
+const AUTH_FAILED_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("auth_failed", "authentication failed", "The credential for the gateway or an upstream was rejected (origin upstream_transport).", "Re-authenticate; for an upstream, start its OAuth flow with gateway.oauth.start.");
 
 /** The catalogue spec of `auth_failed`, frozen. */
-export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, AUTH_FAILED_TEXTS, {
-  className: "AuthFailedError",
-  httpStatus: 401,
-  grpcStatus: "Unauthenticated",
-  contextFields: /* @__PURE__ */ Object.freeze(["upstream"]),
-  retryable: false,
-  isAuthFailure: true,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "reauthenticate",
-    same_arguments: "safe",
-    guidance: "Refresh the credential, then repeat the same call.",
-  }),
-  sideEffects: "none_expected",
-  origin: "policy",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const AUTH_FAILED_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 401; grpcStatus: "Unauthenticated"; contextFields: ["upstream"]; retryable: false; isAuthFailure: true; isCancelled: false; recovery: { action: "reauthenticate"; same_arguments: "safe"; guidance: "Refresh the credential, then repeat the same call." }; sideEffects: "none_expected"; origin: "policy"; emittedBy: "server" }>(AUTH_FAILED_TEXTS, { className: "AuthFailedError" }, '{"httpStatus":401,"grpcStatus":"Unauthenticated","contextFields":["upstream"],"retryable":false,"isAuthFailure":true,"isCancelled":false,"recovery":{"action":"reauthenticate","same_arguments":"safe","guidance":"Refresh the credential, then repeat the same call."},"sideEffects":"none_expected","origin":"policy","emittedBy":"server"}');
 
 /** The texts of `bad_request` (frozen): the defaults of its errors' fields. */
-const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "bad_request",
-  message: "request rejected",
-  cause: "The gateway or a proxy answered with a 4xx status and no error envelope.",
-  remediation: "Compare the request with the action's documentation before sending it again.",
-});
+const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("bad_request", "request rejected", "The gateway or a proxy answered with a 4xx status and no error envelope.", "Compare the request with the action's documentation before sending it again.");
 
 /** The catalogue spec of `bad_request`, frozen. */
-export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, BAD_REQUEST_TEXTS, {
-  className: "BadRequestError",
-  httpStatus: 400,
-  grpcStatus: "InvalidArgument",
-  contextFields: /* @__PURE__ */ Object.freeze([]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "revise_and_retry",
-    same_arguments: "never",
-    guidance: "Change the request before sending it again.",
-  }),
-  sideEffects: "none_expected",
-  origin: "validation",
-  emittedBy: "sdk",
-} satisfies SpecFields));
+export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 400; grpcStatus: "InvalidArgument"; contextFields: []; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Change the request before sending it again." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "sdk" }>(BAD_REQUEST_TEXTS, { className: "BadRequestError" }, '{"httpStatus":400,"grpcStatus":"InvalidArgument","contextFields":[],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Change the request before sending it again."},"sideEffects":"none_expected","origin":"validation","emittedBy":"sdk"}');
 
 /** The texts of `cancelled` (frozen): the defaults of its errors' fields. */
-const CANCELLED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "cancelled",
-  message: "call cancelled",
-  cause: "The upstream reported that the proxied call was cancelled (origin upstream_transport).",
-  remediation: "Check whether the call took effect before deciding to repeat it.",
-});
+const CANCELLED_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("cancelled", "call cancelled", "The upstream reported that the proxied call was cancelled (origin upstream_transport).", "Check whether the call took effect before deciding to repeat it.");
 
 /** The catalogue spec of `cancelled`, frozen. */
-export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CANCELLED_TEXTS, {
-  className: "CallCancelledError",
-  httpStatus: 499,
-  grpcStatus: "Canceled",
-  contextFields: /* @__PURE__ */ Object.freeze(["upstream"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: true,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "do_not_retry",
-    same_arguments: "discouraged",
-    guidance: "Do not retry automatically; a cancellation is usually deliberate.",
-  }),
-  sideEffects: "possible",
-  origin: "transport",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const CANCELLED_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 499; grpcStatus: "Canceled"; contextFields: ["upstream"]; retryable: false; isAuthFailure: false; isCancelled: true; recovery: { action: "do_not_retry"; same_arguments: "discouraged"; guidance: "Do not retry automatically; a cancellation is usually deliberate." }; sideEffects: "possible"; origin: "transport"; emittedBy: "server" }>(CANCELLED_TEXTS, { className: "CallCancelledError" }, '{"httpStatus":499,"grpcStatus":"Canceled","contextFields":["upstream"],"retryable":false,"isAuthFailure":false,"isCancelled":true,"recovery":{"action":"do_not_retry","same_arguments":"discouraged","guidance":"Do not retry automatically; a cancellation is usually deliberate."},"sideEffects":"possible","origin":"transport","emittedBy":"server"}');
 
 /** The texts of `confirmation_required` (frozen): the defaults of its errors' fields. */
-const CONFIRMATION_REQUIRED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "confirmation_required",
-  message: "confirmation required",
-  cause: "A destructive action was requested without explicit confirmation (origin policy).",
-  remediation: "Ask the user to confirm, then repeat the call with confirmation set.",
-});
+const CONFIRMATION_REQUIRED_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("confirmation_required", "confirmation required", "A destructive action was requested without explicit confirmation (origin policy).", "Ask the user to confirm, then repeat the call with confirmation set.");
 
 /** The catalogue spec of `confirmation_required`, frozen. */
-export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONFIRMATION_REQUIRED_TEXTS, {
-  className: "ConfirmationRequiredError",
-  httpStatus: 422,
-  grpcStatus: "FailedPrecondition",
-  contextFields: /* @__PURE__ */ Object.freeze(["action", "safety"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "confirm",
-    same_arguments: "conditional",
-    guidance: "Get explicit confirmation; repeat the call only once it is given.",
-  }),
-  sideEffects: "none_expected",
-  origin: "policy",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const CONFIRMATION_REQUIRED_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 422; grpcStatus: "FailedPrecondition"; contextFields: ["action", "safety"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "confirm"; same_arguments: "conditional"; guidance: "Get explicit confirmation; repeat the call only once it is given." }; sideEffects: "none_expected"; origin: "policy"; emittedBy: "server" }>(CONFIRMATION_REQUIRED_TEXTS, { className: "ConfirmationRequiredError" }, '{"httpStatus":422,"grpcStatus":"FailedPrecondition","contextFields":["action","safety"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"confirm","same_arguments":"conditional","guidance":"Get explicit confirmation; repeat the call only once it is given."},"sideEffects":"none_expected","origin":"policy","emittedBy":"server"}');
 
 /** The texts of `conflict` (frozen): the defaults of its errors' fields. */
-const CONFLICT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "conflict",
-  message: "identifier already exists",
-  cause: "The requested identifier already exists (origin validation).",
-  remediation: "Choose another identifier, or act on the existing resource instead.",
-});
+const CONFLICT_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("conflict", "identifier already exists", "The requested identifier already exists (origin validation).", "Choose another identifier, or act on the existing resource instead.");
 
 /** The catalogue spec of `conflict`, frozen. */
-export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONFLICT_TEXTS, {
-  className: "ConflictError",
-  httpStatus: 409,
-  grpcStatus: "AlreadyExists",
-  contextFields: /* @__PURE__ */ Object.freeze(["resource"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "revise_and_retry",
-    same_arguments: "never",
-    guidance: "Use a different identifier or work with the existing one.",
-  }),
-  sideEffects: "none_expected",
-  origin: "discovery",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const CONFLICT_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 409; grpcStatus: "AlreadyExists"; contextFields: ["resource"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Use a different identifier or work with the existing one." }; sideEffects: "none_expected"; origin: "discovery"; emittedBy: "server" }>(CONFLICT_TEXTS, { className: "ConflictError" }, '{"httpStatus":409,"grpcStatus":"AlreadyExists","contextFields":["resource"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Use a different identifier or work with the existing one."},"sideEffects":"none_expected","origin":"discovery","emittedBy":"server"}');
 
 /** The texts of `content_too_large` (frozen): the defaults of its errors' fields. */
-const CONTENT_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "content_too_large",
-  message: "content too large",
-  cause: "The request content exceeds the gateway's size limit (origin validation).",
-  remediation: "Send less content per call, for example by splitting it.",
-});
+const CONTENT_TOO_LARGE_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("content_too_large", "content too large", "The request content exceeds the gateway's size limit (origin validation).", "Send less content per call, for example by splitting it.");
 
 /** The catalogue spec of `content_too_large`, frozen. */
-export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, CONTENT_TOO_LARGE_TEXTS, {
-  className: "ContentTooLargeError",
-  httpStatus: 413,
-  grpcStatus: "ResourceExhausted",
-  contextFields: /* @__PURE__ */ Object.freeze([]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "reduce_work",
-    same_arguments: "never",
-    guidance: "Split the content into smaller calls.",
-  }),
-  sideEffects: "none_expected",
-  origin: "validation",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const CONTENT_TOO_LARGE_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 413; grpcStatus: "ResourceExhausted"; contextFields: []; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "reduce_work"; same_arguments: "never"; guidance: "Split the content into smaller calls." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "server" }>(CONTENT_TOO_LARGE_TEXTS, { className: "ContentTooLargeError" }, '{"httpStatus":413,"grpcStatus":"ResourceExhausted","contextFields":[],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"reduce_work","same_arguments":"never","guidance":"Split the content into smaller calls."},"sideEffects":"none_expected","origin":"validation","emittedBy":"server"}');
 
 /** The texts of `forbidden` (frozen): the defaults of its errors' fields. */
-const FORBIDDEN_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "forbidden",
-  message: "missing required scopes",
-  cause: "The caller lacks the scopes the action requires (origin policy).",
-  remediation: "Use a credential that carries the scopes listed in required_scopes.",
-});
+const FORBIDDEN_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("forbidden", "missing required scopes", "The caller lacks the scopes the action requires (origin policy).", "Use a credential that carries the scopes listed in required_scopes.");
 
 /** The catalogue spec of `forbidden`, frozen. */
-export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, FORBIDDEN_TEXTS, {
-  className: "ForbiddenError",
-  httpStatus: 403,
-  grpcStatus: "PermissionDenied",
-  contextFields: /* @__PURE__ */ Object.freeze(["action", "required_scopes"]),
-  retryable: false,
-  isAuthFailure: true,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "reauthenticate",
-    same_arguments: "never",
-    guidance: "Obtain a credential with the required scopes before calling again.",
-  }),
-  sideEffects: "none_expected",
-  origin: "policy",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const FORBIDDEN_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 403; grpcStatus: "PermissionDenied"; contextFields: ["action", "required_scopes"]; retryable: false; isAuthFailure: true; isCancelled: false; recovery: { action: "reauthenticate"; same_arguments: "never"; guidance: "Obtain a credential with the required scopes before calling again." }; sideEffects: "none_expected"; origin: "policy"; emittedBy: "server" }>(FORBIDDEN_TEXTS, { className: "ForbiddenError" }, '{"httpStatus":403,"grpcStatus":"PermissionDenied","contextFields":["action","required_scopes"],"retryable":false,"isAuthFailure":true,"isCancelled":false,"recovery":{"action":"reauthenticate","same_arguments":"never","guidance":"Obtain a credential with the required scopes before calling again."},"sideEffects":"none_expected","origin":"policy","emittedBy":"server"}');
 
 /** The texts of `gone` (frozen): the defaults of its errors' fields. */
-const GONE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "gone",
-  message: "resource gone",
-  cause: "The gateway or a proxy answered 410 without an error envelope.",
-  remediation: "Discover the resource again; the one the call named no longer exists.",
-});
+const GONE_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("gone", "resource gone", "The gateway or a proxy answered 410 without an error envelope.", "Discover the resource again; the one the call named no longer exists.");
 
 /** The catalogue spec of `gone`, frozen. */
-export const GONE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, GONE_TEXTS, {
-  className: "GoneError",
-  httpStatus: 410,
-  grpcStatus: "NotFound",
-  contextFields: /* @__PURE__ */ Object.freeze([]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "rediscover",
-    same_arguments: "never",
-    guidance: "Look the resource up again.",
-  }),
-  sideEffects: "none_expected",
-  origin: "discovery",
-  emittedBy: "sdk",
-} satisfies SpecFields));
+export const GONE_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 410; grpcStatus: "NotFound"; contextFields: []; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "rediscover"; same_arguments: "never"; guidance: "Look the resource up again." }; sideEffects: "none_expected"; origin: "discovery"; emittedBy: "sdk" }>(GONE_TEXTS, { className: "GoneError" }, '{"httpStatus":410,"grpcStatus":"NotFound","contextFields":[],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"rediscover","same_arguments":"never","guidance":"Look the resource up again."},"sideEffects":"none_expected","origin":"discovery","emittedBy":"sdk"}');
 
 /** The texts of `internal_error` (frozen): the defaults of its errors' fields. */
-const INTERNAL_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "internal_error",
-  message: "internal error",
-  cause: "An unclassified failure inside the gateway (origin runtime).",
-  remediation: "Report the error with its request id; retrying is unlikely to help.",
-});
+const INTERNAL_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("internal_error", "internal error", "An unclassified failure inside the gateway (origin runtime).", "Report the error with its request id; retrying is unlikely to help.");
 
 /** The catalogue spec of `internal_error`, frozen. */
-export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INTERNAL_ERROR_TEXTS, {
-  className: "InternalError",
-  httpStatus: 500,
-  grpcStatus: "Internal",
-  contextFields: /* @__PURE__ */ Object.freeze(["service", "original_kind"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "inspect_and_escalate",
-    same_arguments: "discouraged",
-    guidance: "Escalate to an operator with the request id.",
-  }),
-  sideEffects: "unknown",
-  origin: "runtime",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const INTERNAL_ERROR_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 500; grpcStatus: "Internal"; contextFields: ["service", "original_kind"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "inspect_and_escalate"; same_arguments: "discouraged"; guidance: "Escalate to an operator with the request id." }; sideEffects: "unknown"; origin: "runtime"; emittedBy: "server" }>(INTERNAL_ERROR_TEXTS, { className: "InternalError" }, '{"httpStatus":500,"grpcStatus":"Internal","contextFields":["service","original_kind"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"inspect_and_escalate","same_arguments":"discouraged","guidance":"Escalate to an operator with the request id."},"sideEffects":"unknown","origin":"runtime","emittedBy":"server"}');
 
 /** The texts of `invalid_param` (frozen): the defaults of its errors' fields. */
-const INVALID_PARAM_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "invalid_param",
-  message: "invalid parameter",
-  cause: "A parameter has the wrong type or an invalid value (origin validation).",
-  remediation: "Correct the parameter named in param to the type and range the action documents.",
-});
+const INVALID_PARAM_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("invalid_param", "invalid parameter", "A parameter has the wrong type or an invalid value (origin validation).", "Correct the parameter named in param to the type and range the action documents.");
 
 /** The catalogue spec of `invalid_param`, frozen. */
-export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, INVALID_PARAM_TEXTS, {
-  className: "InvalidParamError",
-  httpStatus: 422,
-  grpcStatus: "InvalidArgument",
-  contextFields: /* @__PURE__ */ Object.freeze(["action", "param"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "revise_and_retry",
-    same_arguments: "never",
-    guidance: "Fix the value of the named parameter.",
-  }),
-  sideEffects: "none_expected",
-  origin: "validation",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const INVALID_PARAM_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 422; grpcStatus: "InvalidArgument"; contextFields: ["action", "param"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Fix the value of the named parameter." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "server" }>(INVALID_PARAM_TEXTS, { className: "InvalidParamError" }, '{"httpStatus":422,"grpcStatus":"InvalidArgument","contextFields":["action","param"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Fix the value of the named parameter."},"sideEffects":"none_expected","origin":"validation","emittedBy":"server"}');
 
 /** The texts of `missing_param` (frozen): the defaults of its errors' fields. */
-const MISSING_PARAM_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "missing_param",
-  message: "required parameter missing",
-  cause: "A parameter the action requires is absent (origin validation).",
-  remediation: "Add the parameter named in param and call the action again.",
-});
+const MISSING_PARAM_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("missing_param", "required parameter missing", "A parameter the action requires is absent (origin validation).", "Add the parameter named in param and call the action again.");
 
 /** The catalogue spec of `missing_param`, frozen. */
-export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, MISSING_PARAM_TEXTS, {
-  className: "MissingParamError",
-  httpStatus: 422,
-  grpcStatus: "InvalidArgument",
-  contextFields: /* @__PURE__ */ Object.freeze(["action", "param"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "revise_and_retry",
-    same_arguments: "never",
-    guidance: "Supply the missing parameter.",
-  }),
-  sideEffects: "none_expected",
-  origin: "validation",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const MISSING_PARAM_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 422; grpcStatus: "InvalidArgument"; contextFields: ["action", "param"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Supply the missing parameter." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "server" }>(MISSING_PARAM_TEXTS, { className: "MissingParamError" }, '{"httpStatus":422,"grpcStatus":"InvalidArgument","contextFields":["action","param"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Supply the missing parameter."},"sideEffects":"none_expected","origin":"validation","emittedBy":"server"}');
 
 /** The texts of `not_found` (frozen): the defaults of its errors' fields. */
-const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "not_found",
-  message: "not found",
-  cause: "The resource the call refers to does not exist (origin discovery).",
-  remediation: "Confirm the identifier, or list the resources and use one that exists.",
-});
+const NOT_FOUND_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("not_found", "not found", "The resource the call refers to does not exist (origin discovery).", "Confirm the identifier, or list the resources and use one that exists.");
 
 /** The catalogue spec of `not_found`, frozen. */
-export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, NOT_FOUND_TEXTS, {
-  className: "NotFoundError",
-  httpStatus: 404,
-  grpcStatus: "NotFound",
-  contextFields: /* @__PURE__ */ Object.freeze(["resource"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "rediscover",
-    same_arguments: "never",
-    guidance: "Look the resource up again before retrying.",
-  }),
-  sideEffects: "none_expected",
-  origin: "discovery",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const NOT_FOUND_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 404; grpcStatus: "NotFound"; contextFields: ["resource"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "rediscover"; same_arguments: "never"; guidance: "Look the resource up again before retrying." }; sideEffects: "none_expected"; origin: "discovery"; emittedBy: "server" }>(NOT_FOUND_TEXTS, { className: "NotFoundError" }, '{"httpStatus":404,"grpcStatus":"NotFound","contextFields":["resource"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"rediscover","same_arguments":"never","guidance":"Look the resource up again before retrying."},"sideEffects":"none_expected","origin":"discovery","emittedBy":"server"}');
 
 /** The texts of `rate_limited` (frozen): the defaults of its errors' fields. */
-const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "rate_limited",
-  message: "rate limit exceeded",
-  cause: "The caller exceeded a rate or queue limit of the gateway (origin budget).",
-  remediation: "Wait retry_after_ms milliseconds, then send the same call again.",
-});
+const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("rate_limited", "rate limit exceeded", "The caller exceeded a rate or queue limit of the gateway (origin budget).", "Wait retry_after_ms milliseconds, then send the same call again.");
 
 /** The catalogue spec of `rate_limited`, frozen. */
-export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, RATE_LIMITED_TEXTS, {
-  className: "RateLimitedError",
-  httpStatus: 429,
-  grpcStatus: "ResourceExhausted",
-  contextFields: /* @__PURE__ */ Object.freeze(["service", "retry_after_ms"]),
-  retryable: true,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "retry_later",
-    same_arguments: "safe",
-    guidance: "Wait for the delay in retry_after_ms, then retry unchanged.",
-  }),
-  sideEffects: "none_expected",
-  origin: "budget",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 429; grpcStatus: "ResourceExhausted"; contextFields: ["service", "retry_after_ms"]; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "safe"; guidance: "Wait for the delay in retry_after_ms, then retry unchanged." }; sideEffects: "none_expected"; origin: "budget"; emittedBy: "server" }>(RATE_LIMITED_TEXTS, { className: "RateLimitedError" }, '{"httpStatus":429,"grpcStatus":"ResourceExhausted","contextFields":["service","retry_after_ms"],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"Wait for the delay in retry_after_ms, then retry unchanged."},"sideEffects":"none_expected","origin":"budget","emittedBy":"server"}');
 
 /** The texts of `request_timeout` (frozen): the defaults of its errors' fields. */
-const REQUEST_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "request_timeout",
-  message: "request timeout",
-  cause: "The gateway or a proxy answered 408 without an error envelope.",
-  remediation: "Send the request again; check the network path if it keeps timing out.",
-});
+const REQUEST_TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("request_timeout", "request timeout", "The gateway or a proxy answered 408 without an error envelope.", "Send the request again; check the network path if it keeps timing out.");
 
 /** The catalogue spec of `request_timeout`, frozen. */
-export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, REQUEST_TIMEOUT_TEXTS, {
-  className: "RequestTimeoutError",
-  httpStatus: 408,
-  grpcStatus: "DeadlineExceeded",
-  contextFields: /* @__PURE__ */ Object.freeze([]),
-  retryable: true,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "retry_later",
-    same_arguments: "safe",
-    guidance: "Resend the same request.",
-  }),
-  sideEffects: "none_expected",
-  origin: "transport",
-  emittedBy: "sdk",
-} satisfies SpecFields));
+export const REQUEST_TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 408; grpcStatus: "DeadlineExceeded"; contextFields: []; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "safe"; guidance: "Resend the same request." }; sideEffects: "none_expected"; origin: "transport"; emittedBy: "sdk" }>(REQUEST_TIMEOUT_TEXTS, { className: "RequestTimeoutError" }, '{"httpStatus":408,"grpcStatus":"DeadlineExceeded","contextFields":[],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"Resend the same request."},"sideEffects":"none_expected","origin":"transport","emittedBy":"sdk"}');
 
 /** The texts of `service_unavailable` (frozen): the defaults of its errors' fields. */
-const SERVICE_UNAVAILABLE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "service_unavailable",
-  message: "service unavailable",
-  cause: "A service the call depends on is not running (origin bridge).",
-  remediation: "Start the service, or wait for it to come back, then retry.",
-});
+const SERVICE_UNAVAILABLE_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("service_unavailable", "service unavailable", "A service the call depends on is not running (origin bridge).", "Start the service, or wait for it to come back, then retry.");
 
 /** The catalogue spec of `service_unavailable`, frozen. */
-export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, SERVICE_UNAVAILABLE_TEXTS, {
-  className: "ServiceUnavailableError",
-  httpStatus: 503,
-  grpcStatus: "Unavailable",
-  contextFields: /* @__PURE__ */ Object.freeze(["service", "retry_after_ms"]),
-  retryable: true,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "start_dependency",
-    same_arguments: "safe",
-    guidance: "Start or wait for the named service, then repeat the call.",
-  }),
-  sideEffects: "none_expected",
-  origin: "transport",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const SERVICE_UNAVAILABLE_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 503; grpcStatus: "Unavailable"; contextFields: ["service", "retry_after_ms"]; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "start_dependency"; same_arguments: "safe"; guidance: "Start or wait for the named service, then repeat the call." }; sideEffects: "none_expected"; origin: "transport"; emittedBy: "server" }>(SERVICE_UNAVAILABLE_TEXTS, { className: "ServiceUnavailableError" }, '{"httpStatus":503,"grpcStatus":"Unavailable","contextFields":["service","retry_after_ms"],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"start_dependency","same_arguments":"safe","guidance":"Start or wait for the named service, then repeat the call."},"sideEffects":"none_expected","origin":"transport","emittedBy":"server"}');
 
 /** The texts of `timeout` (frozen): the defaults of its errors' fields. */
-const TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "timeout",
-  message: "deadline exceeded",
-  cause: "The call ran past its wall-clock deadline and was stopped (origin code_mode).",
-  remediation: "Split the work into smaller calls, or raise the timeout if the action allows it.",
-});
+const TIMEOUT_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("timeout", "deadline exceeded", "The call ran past its wall-clock deadline and was stopped (origin code_mode).", "Split the work into smaller calls, or raise the timeout if the action allows it.");
 
 /** The catalogue spec of `timeout`, frozen. */
-export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, TIMEOUT_TEXTS, {
-  className: "ToolTimeoutError",
-  httpStatus: 504,
-  grpcStatus: "DeadlineExceeded",
-  contextFields: /* @__PURE__ */ Object.freeze(["tool", "upstream"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "reduce_work",
-    same_arguments: "discouraged",
-    guidance: "Do less per call; the same call will likely time out again.",
-  }),
-  sideEffects: "possible",
-  origin: "execution",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const TIMEOUT_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 504; grpcStatus: "DeadlineExceeded"; contextFields: ["tool", "upstream"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "reduce_work"; same_arguments: "discouraged"; guidance: "Do less per call; the same call will likely time out again." }; sideEffects: "possible"; origin: "execution"; emittedBy: "server" }>(TIMEOUT_TEXTS, { className: "ToolTimeoutError" }, '{"httpStatus":504,"grpcStatus":"DeadlineExceeded","contextFields":["tool","upstream"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"reduce_work","same_arguments":"discouraged","guidance":"Do less per call; the same call will likely time out again."},"sideEffects":"possible","origin":"execution","emittedBy":"server"}');
 
 /** The texts of `unexpected_status` (frozen): the defaults of its errors' fields. */
-const UNEXPECTED_STATUS_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "unexpected_status",
-  message: "unexpected response status",
-  cause: "The response had a status the gateway does not define, and no error envelope (origin runtime).",
-  remediation: "Check the gateway URL and any proxy in between; report the status if the URL is right.",
-});
+const UNEXPECTED_STATUS_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("unexpected_status", "unexpected response status", "The response had a status the gateway does not define, and no error envelope (origin runtime).", "Check the gateway URL and any proxy in between; report the status if the URL is right.");
 
 /** The catalogue spec of `unexpected_status`, frozen. */
-export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNEXPECTED_STATUS_TEXTS, {
-  className: "UnexpectedStatusError",
-  httpStatus: 500,
-  grpcStatus: "Unknown",
-  contextFields: /* @__PURE__ */ Object.freeze([]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "inspect_and_escalate",
-    same_arguments: "discouraged",
-    guidance: "Treat the failure as opaque; rely on this advice rather than the message.",
-  }),
-  sideEffects: "unknown",
-  origin: "runtime",
-  emittedBy: "sdk",
-} satisfies SpecFields));
+export const UNEXPECTED_STATUS_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 500; grpcStatus: "Unknown"; contextFields: []; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "inspect_and_escalate"; same_arguments: "discouraged"; guidance: "Treat the failure as opaque; rely on this advice rather than the message." }; sideEffects: "unknown"; origin: "runtime"; emittedBy: "sdk" }>(UNEXPECTED_STATUS_TEXTS, { className: "UnexpectedStatusError" }, '{"httpStatus":500,"grpcStatus":"Unknown","contextFields":[],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"inspect_and_escalate","same_arguments":"discouraged","guidance":"Treat the failure as opaque; rely on this advice rather than the message."},"sideEffects":"unknown","origin":"runtime","emittedBy":"sdk"}');
 
 /** The texts of `unknown_action` (frozen): the defaults of its errors' fields. */
-const UNKNOWN_ACTION_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "unknown_action",
-  message: "unknown action",
-  cause: "The requested action is not registered with the dispatcher (origin validation).",
-  remediation: "Call one of the actions listed in valid_actions; the hint names the closest one.",
-});
+const UNKNOWN_ACTION_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("unknown_action", "unknown action", "The requested action is not registered with the dispatcher (origin validation).", "Call one of the actions listed in valid_actions; the hint names the closest one.");
 
 /** The catalogue spec of `unknown_action`, frozen. */
-export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNKNOWN_ACTION_TEXTS, {
-  className: "UnknownActionError",
-  httpStatus: 404,
-  grpcStatus: "NotFound",
-  contextFields: /* @__PURE__ */ Object.freeze(["action", "valid_actions", "hint"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "revise_and_retry",
-    same_arguments: "never",
-    guidance: "Pick an action from valid_actions and call it instead.",
-  }),
-  sideEffects: "none_expected",
-  origin: "validation",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const UNKNOWN_ACTION_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 404; grpcStatus: "NotFound"; contextFields: ["action", "valid_actions", "hint"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Pick an action from valid_actions and call it instead." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "server" }>(UNKNOWN_ACTION_TEXTS, { className: "UnknownActionError" }, '{"httpStatus":404,"grpcStatus":"NotFound","contextFields":["action","valid_actions","hint"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Pick an action from valid_actions and call it instead."},"sideEffects":"none_expected","origin":"validation","emittedBy":"server"}');
 
 /** The texts of `unknown_instance` (frozen): the defaults of its errors' fields. */
-const UNKNOWN_INSTANCE_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "unknown_instance",
-  message: "unknown instance",
-  cause: "The named instance is not configured on this gateway (origin discovery).",
-  remediation: "List the configured instances and call one that exists.",
-});
+const UNKNOWN_INSTANCE_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("unknown_instance", "unknown instance", "The named instance is not configured on this gateway (origin discovery).", "List the configured instances and call one that exists.");
 
 /** The catalogue spec of `unknown_instance`, frozen. */
-export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UNKNOWN_INSTANCE_TEXTS, {
-  className: "UnknownInstanceError",
-  httpStatus: 404,
-  grpcStatus: "NotFound",
-  contextFields: /* @__PURE__ */ Object.freeze(["service", "instance"]),
-  retryable: false,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "rediscover",
-    same_arguments: "never",
-    guidance: "Discover the configured instances, then target one of them.",
-  }),
-  sideEffects: "none_expected",
-  origin: "discovery",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const UNKNOWN_INSTANCE_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 404; grpcStatus: "NotFound"; contextFields: ["service", "instance"]; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "rediscover"; same_arguments: "never"; guidance: "Discover the configured instances, then target one of them." }; sideEffects: "none_expected"; origin: "discovery"; emittedBy: "server" }>(UNKNOWN_INSTANCE_TEXTS, { className: "UnknownInstanceError" }, '{"httpStatus":404,"grpcStatus":"NotFound","contextFields":["service","instance"],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"rediscover","same_arguments":"never","guidance":"Discover the configured instances, then target one of them."},"sideEffects":"none_expected","origin":"discovery","emittedBy":"server"}');
 
 /** The texts of `upstream_error` (frozen): the defaults of its errors' fields. */
-const UPSTREAM_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ Object.freeze({
-  code: "upstream_error",
-  message: "upstream failed",
-  cause: "The upstream MCP server failed or could not be reached (origin upstream_transport).",
-  remediation: "Retry with back-off; if it persists, check the upstream's health.",
-});
+const UPSTREAM_ERROR_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("upstream_error", "upstream failed", "The upstream MCP server failed or could not be reached (origin upstream_transport).", "Retry with back-off; if it persists, check the upstream's health.");
 
 /** The catalogue spec of `upstream_error`, frozen. */
-export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.assign({}, UPSTREAM_ERROR_TEXTS, {
-  className: "UpstreamError",
-  httpStatus: 502,
-  grpcStatus: "Unavailable",
-  contextFields: /* @__PURE__ */ Object.freeze(["upstream", "original_kind"]),
-  retryable: true,
-  isAuthFailure: false,
-  isCancelled: false,
-  recovery: /* @__PURE__ */ Object.freeze({
-    action: "retry_later",
-    same_arguments: "conditional",
-    guidance: "Retry later; the call may or may not have reached the upstream.",
-  }),
-  sideEffects: "unknown",
-  origin: "transport",
-  emittedBy: "server",
-} satisfies SpecFields));
+export const UPSTREAM_ERROR_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 502; grpcStatus: "Unavailable"; contextFields: ["upstream", "original_kind"]; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "conditional"; guidance: "Retry later; the call may or may not have reached the upstream." }; sideEffects: "unknown"; origin: "transport"; emittedBy: "server" }>(UPSTREAM_ERROR_TEXTS, { className: "UpstreamError" }, '{"httpStatus":502,"grpcStatus":"Unavailable","contextFields":["upstream","original_kind"],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"conditional","guidance":"Retry later; the call may or may not have reached the upstream."},"sideEffects":"unknown","origin":"transport","emittedBy":"server"}');
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
