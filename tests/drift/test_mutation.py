@@ -158,7 +158,7 @@ def test_remediation_and_status_of_not_found(original: Generated, tmp_path: Path
         if x["title"] == "not_found"
     )
     assert link["desc"].startswith(
-        "HTTP 406; Python `NotFoundError`, TypeScript `NotFoundError`, Go `NotFound`, Rust `NotFoundError`. "
+        "HTTP 406; Python `NotFoundError`, TypeScript `NotFoundError`, Go `CodeNotFound`, Rust `Code::NotFound`. "
     )
     assert link["desc"].endswith(f"Next: {NEW_REMEDIATION}")
 
@@ -239,7 +239,7 @@ def test_a_new_code_reaches_every_artifact(original: Generated, tmp_path: Path) 
     assert "snapshot_corrupt" in json.loads(mutated.files[SCHEMA])["$defs"]["Code"]["enum"]
     assert (
         "- [snapshot_corrupt](docs/errors.md#snapshot_corrupt): HTTP 409; "
-        "Python `SnapshotCorruptError`, TypeScript `SnapshotCorruptError`, Go `SnapshotCorrupt`, Rust `SnapshotCorruptError`. "
+        "Python `SnapshotCorruptError`, TypeScript `SnapshotCorruptError`, Go `CodeSnapshotCorrupt`, Rust `Code::SnapshotCorrupt`. "
     ) in mutated.files[LLMS].decode()
     assert docs_row(mutated.files[DOCS].decode(), "## SDK classes", "snapshot_corrupt")[1:3] == [
         "`SnapshotCorruptError`",

@@ -174,7 +174,8 @@ def test_another_apis_packages_take_their_names_and_defaults_from_its_catalogue(
     assert project["description"] == manifest["description"] == default
     assert project["license"] == manifest["license"] == "Apache-2.0"
     assert files["python-sdk/LICENSE"] == (REPO / "LICENSE").read_bytes()
-    assert list(manifest["exports"]) == [".", "./package.json"]
+    # The runtime's entry points, and none of the Mitos package's overlay (its /compat).
+    assert list(manifest["exports"]) == [".", "./clients", "./server", "./package.json"]
     assert set(manifest["devDependencies"]) == {"esbuild", "typescript"}
     assert b"mitos" not in b"".join(files.values()).lower()
 

@@ -145,8 +145,8 @@ def from_docs(path: Path) -> Contract:
 
 # -- llms.txt -------------------------------------------------------------------------
 
-_LLMS_NOTES = re.compile(r"HTTP (?P<http>\d{3}); (?P<classes>(?:\w+ `\w+`(?:, )?)+)\. ")
-_LLMS_CLASS = re.compile(r"(\w+) `(\w+)`")
+_LLMS_NOTES = re.compile(r"HTTP (?P<http>\d{3}); (?P<classes>(?:\w+ `[\w:]+`(?:, )?)+)\. ")
+_LLMS_CLASS = re.compile(r"(\w+) `([\w:]+)`")
 
 
 def from_llms(path: Path) -> Contract:
