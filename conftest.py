@@ -28,14 +28,16 @@ LONG_FIRST = (
     "codegen/tests/test_rust_crates.py",
     "codegen/tests/test_diff_properties.py",
     "codegen/tests/test_generated_catalogues.py",
-    "tests/evolution/test_older_sdks.py",
-    "codegen/tests/test_writer_faults.py",
     "tests/conformance/test_from_dict.py",
     "codegen/tests/test_typescript_output.py",
     "codegen/tests/test_golden_typescript.py",
 )
 """The test modules that take the longest (seconds of CPU each, building packages or
-tracing every line), longest first: measured with ``pytest --durations``."""
+tracing every line), longest first: measured with ``pytest --durations``.
+
+The first tests are dealt to the workers in turn, so a module listed here runs on
+both: one whose module-scoped fixture is costly (tests/evolution's compiled SDKs)
+stays out, as it would be built twice."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
