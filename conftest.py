@@ -6,10 +6,12 @@ an example that takes 6 ms alone can take 350 ms under load, so a deadline
 measures the machine, not the code. Speed is the benchmarks' business
 (``nox -s bench``); here no property test has a deadline.
 
-The modules of the long tests run first (:data:`LONG_FIRST`). pytest-xdist
-hands out the tests in collection order, so a long test collected last keeps
-one core busy after the other has run out of work; started first, the long
-tests go to the workers in turn and the short ones fill the gaps.
+The modules of the long tests run first (:data:`LONG_FIRST`). nox runs
+pytest-xdist with ``--dist worksteal``: each worker starts with half the
+tests in collection order, and a worker that runs out takes half of the
+other's queue from its end. A long test collected last would keep one core
+busy after the other has run out of work; collected first, the long tests
+run at the start and the short ones even out the end.
 """
 
 from __future__ import annotations
@@ -33,11 +35,7 @@ LONG_FIRST = (
     "codegen/tests/test_golden_typescript.py",
 )
 """The test modules that take the longest (seconds of CPU each, building packages or
-tracing every line), longest first: measured with ``pytest --durations``.
-
-The first tests are dealt to the workers in turn, so a module listed here runs on
-both: one whose module-scoped fixture is costly (tests/evolution's compiled SDKs)
-stays out, as it would be built twice."""
+tracing every line), longest first: measured with ``pytest --durations``."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

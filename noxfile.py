@@ -79,7 +79,10 @@ DEV_REQUIREMENTS = (
     PYRIGHT,
 )
 # pytest spreads the tests over every core (pytest-xdist); `-- -n 0` runs them in one process.
-PYTEST = ("pytest", "-n", "auto")
+# worksteal: each worker starts with half the tests, in order, and one that runs out takes
+# half of the other's queue, so both stay busy to the end (the root conftest.py puts the
+# longest modules first, so none of them is what is left at the end).
+PYTEST = ("pytest", "-n", "auto", "--dist", "worksteal")
 
 
 _DONE: set[str] = set()  # what this nox run has done or said once
