@@ -1,9 +1,10 @@
 """Sessions that regenerate, check, lint, type-check, test and benchmark everything.
 
-A bare ``nox`` runs what CI runs: lint, typecheck, check, tests, ts, compat, breaking and
-fuzz (a small fixed budget); nox prints each session's time.
-``nox -s quick`` is the loop of a catalogue edit (about a minute): regenerate, then the
-generator's tests and the sync tests with small property budgets.
+A bare ``nox`` runs what CI runs: lint, typecheck, check, go, rust, tests, ts, compat,
+breaking and fuzz (a small fixed budget); each session ends with a line giving its wall
+time and CPU time (its own and its commands'), which .ci/summarize.py tabulates.
+``nox -s quick`` is the loop of a catalogue edit (about a minute): regenerate, check, then
+the generator's tests and the sync tests with small property budgets.
 ``nox -s generate`` rewrites every generated file from the catalogue;
 ``nox -s bench`` and ``nox -s release-check`` are slow and run only when named.
 
@@ -14,12 +15,14 @@ package: each is installed or built once per run, and again only when its inputs
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
 import shutil
 import subprocess
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -76,10 +79,38 @@ DEV_REQUIREMENTS = (
     PYRIGHT,
 )
 # pytest spreads the tests over every core (pytest-xdist); `-- -n 0` runs them in one process.
-PYTEST = ("pytest", "-n", "auto")
+# worksteal: each worker starts with half the tests, in order, and one that runs out takes
+# half of the other's queue, so both stay busy to the end (the root conftest.py puts the
+# longest modules first, so none of them is what is left at the end).
+PYTEST = ("pytest", "-n", "auto", "--dist", "worksteal")
 
 
 _DONE: set[str] = set()  # what this nox run has done or said once
+
+TOOK = "took"
+"""The word of the line each session ends with (``nox > NAME took 12 s, 20 s of CPU``),
+which .ci/summarize.py reads."""
+
+
+def timed(func: Callable[[nox.Session], None]) -> Callable[[nox.Session], None]:
+    """Log, when the session ends (passed, failed or skipped), its wall time and CPU time.
+
+    The CPU time adds the session's own and that of the commands it ran and waited for: on
+    a machine others share it tells how much work a session is, whatever the load.
+    """
+
+    @functools.wraps(func)
+    def session(session: nox.Session) -> None:
+        wall, cpu = time.perf_counter(), os.times()
+        try:
+            func(session)
+        finally:
+            now = os.times()
+            used = sum(now[:4]) - sum(cpu[:4])
+            took = time.perf_counter() - wall
+            session.log(f"{session.name} {TOOK} {took:.0f} s, {used:.0f} s of CPU")
+
+    return session
 
 
 def dev(session: nox.Session) -> None:
@@ -182,18 +213,21 @@ def build_ts(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none")
+@timed
 def generate(session: nox.Session) -> None:
     """Regenerate every artifact from catalogue/errors.yaml."""
     py(session, "python", "-m", "errcat", "generate", *session.posargs)
 
 
 @nox.session(venv_backend="none")
+@timed
 def check(session: nox.Session) -> None:
     """Fail with a diff if any generated file differs from a fresh render."""
     py(session, "python", "-m", "errcat", "check", *session.posargs)
 
 
 @nox.session(venv_backend="none")
+@timed
 def lint(session: nox.Session) -> None:
     """Lint all Python code with ruff, and the hand-written Markdown with markdownlint."""
     py(session, "ruff", "check", ".")
@@ -205,6 +239,7 @@ CONSUMERS = "python-sdk/tests/typing"
 
 
 @nox.session(venv_backend="none")
+@timed
 def typecheck(session: nox.Session) -> None:
     """Type-check with mypy --strict and pyright; hold the SDK's public types 100% complete.
 
@@ -245,16 +280,21 @@ def verify_types(session: nox.Session, python: str, package: str) -> None:
 
 
 @nox.session(venv_backend="none")
+@timed
 def tests(session: nox.Session) -> None:
     """Run the generator, Python SDK and cross-cutting tests (conformance runs both SDKs)."""
     build_ts(session)
-    py(session, *PYTEST, "codegen/tests", "python-sdk/tests", "tests", *session.posargs)
+    everything = ("codegen/tests", "python-sdk/tests", "tests")
+    py(session, *PYTEST, *everything, "--durations=10", *session.posargs)
 
 
 # What `quick` leaves to the full run: smaller property budgets (where a test reads one
-# from the environment), and the tests that measure how the generator's work grows.
+# from the environment), the tests that measure how the generator's work grows (they trace
+# every line), and the one that builds drawn catalogues' Rust crates with cargo (a minute
+# or more while rust-sdk/target is cold).
 QUICK_BUDGETS = {"ERRCAT_DIFF_EXAMPLES": "5"}
 QUICK_DESELECT = "not grows_linearly"
+QUICK_IGNORE = "--ignore=codegen/tests/test_rust_crates.py"
 
 
 RUST_CRATES = (ROOT / "rust-sdk", ROOT / "tests" / "rust")
@@ -262,6 +302,7 @@ RUST_CRATES = (ROOT / "rust-sdk", ROOT / "tests" / "rust")
 
 
 @nox.session(venv_backend="none")
+@timed
 def rust(session: nox.Session) -> None:
     """The Rust crate and its tests: rustfmt, clippy (every feature) and cargo test.
 
@@ -281,19 +322,22 @@ def rust(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none", default=False)
+@timed
 def quick(session: nox.Session) -> None:
-    """After a catalogue edit: regenerate (a broken catalogue stops here), then the fast tests.
+    """After a catalogue edit: regenerate (a broken catalogue stops here), check, then the fast tests.
 
-    The fast tests are the generator's own and the sync tests, with small property budgets;
-    a bare ``nox`` runs everything before a commit.
+    The fast tests are the generator's own (but the growth and Rust crate builds) and the
+    sync tests, with small property budgets; a bare ``nox`` runs everything before a commit.
     """
     py(session, "python", "-m", "errcat", "generate")
+    py(session, "python", "-m", "errcat", "check")
     npm_ci(session)  # the generator's tests compile its TypeScript with the package's tsc
-    fast = ("codegen/tests", "tests/sync", "-k", QUICK_DESELECT)
+    fast = ("codegen/tests", "tests/sync", "-k", QUICK_DESELECT, QUICK_IGNORE)
     py(session, *PYTEST, *fast, *session.posargs, env=QUICK_BUDGETS)
 
 
 @nox.session(venv_backend="none")
+@timed
 def ts(session: nox.Session) -> None:
     """Type-check, build and test the TypeScript SDK; type-check a user's code with the oldest TypeScript.
 
@@ -312,6 +356,7 @@ GO_MODULES = ("go-sdk", "go-sdk/apierrgrpc", "tests/go")
 
 
 @nox.session(venv_backend="none")
+@timed
 def go(session: nox.Session) -> None:
     """gofmt, go vet and go test of the generated Go package, its gRPC module and tests/go.
 
@@ -351,6 +396,7 @@ def catalogue_diff(base: str) -> tuple[str, ...]:
 
 
 @nox.session(venv_backend="none")
+@timed
 def breaking(session: nox.Session) -> None:
     """Classify catalogue changes since the last release (or main) and print the changelog section."""
     base, why = catalogue_baseline(session)
@@ -363,6 +409,7 @@ def breaking(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none", default=False)
+@timed
 def changelog(session: nox.Session) -> None:
     """Put the changelog section of the catalogue changes since the last release into CHANGELOG.md."""
     base, why = catalogue_baseline(session)
@@ -387,6 +434,7 @@ def worst_case(session: nox.Session, *python_args: str) -> None:
 
 
 @nox.session(python=PYTHON, default=False)
+@timed
 def bench(session: nox.Session) -> None:
     """Benchmark generation and both SDKs against their floors and peers, and their worst cases (slow).
 
@@ -460,6 +508,7 @@ def smoke_npm(session: nox.Session, work: Path, tarball: Path) -> None:
 
 
 @nox.session(name="release-check", python=PYTHON, default=False)
+@timed
 def release_check(session: nox.Session) -> None:
     """Build every package from a clean tree, check the artifacts, install and smoke-test each, dry-run the publish."""
     session.install(*RELEASE_TOOLS)
@@ -495,6 +544,7 @@ MITOS_RUN_REQUIREMENTS = (
 
 
 @nox.session(python=PYTHON)
+@timed
 def compat(session: nox.Session) -> None:
     """Run mitos-run 0.3.1's own tests with its error layer replaced by mitos_errors.compat.
 
@@ -506,6 +556,7 @@ def compat(session: nox.Session) -> None:
 
 
 @nox.session(venv_backend="none")
+@timed
 def fuzz(session: nox.Session) -> None:
     """Differential fuzzing: hostile responses from a seed through both SDKs; -- --cases N, --seed S (tests/fuzz)."""
     build_ts(session)
@@ -513,6 +564,7 @@ def fuzz(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON, name="bench-worst", default=False)
+@timed
 def bench_worst(session: nox.Session) -> None:
     """Only the worst-case part of bench: both SDKs on the pathological inputs at 1, 8 and 64 KiB (contract 2a)."""
     session.install("./python-sdk[test]")

@@ -6,6 +6,10 @@ node --test's (``# pass 40`` / ``# fail 0``), ``go test -v``'s
 test's (``test result: ok. 12 passed; 0 failed; 1 ignored; ...``), and prints
 ``N passed, N failed`` as the last line. A suite that ran no test, or a
 non-zero exit status with no counted failure, is reported as a failure.
+
+Before it, one line gives each nox session's wall time and CPU time, as the
+session's last line says them (``nox > tests took 250 s, 480 s of CPU``), and
+their sums: CPU time does not depend on what else the machine runs.
 """
 
 from __future__ import annotations
@@ -18,13 +22,26 @@ PYTEST_PART = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)
 NODE = re.compile(r"^[#ℹ] (pass|fail|skipped|cancelled) (\d+)$")
 CARGO = re.compile(r"^test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored;")
 GO = re.compile(r"^\s*--- (PASS|FAIL|SKIP): ")
+SESSION = re.compile(r"^nox > (?P<name>[\w.-]+) took (?P<wall>\d+) s, (?P<cpu>\d+) s of CPU$")
+
+
+def times(sessions: list[tuple[str, int, int]]) -> str:
+    """``sessions: lint 13 s (20 s CPU), ...; in all 420 s (700 s CPU)``."""
+    parts = [f"{name} {wall} s ({cpu} s CPU)" for name, wall, cpu in sessions]
+    wall, cpu = sum(s[1] for s in sessions), sum(s[2] for s in sessions)
+    return f"sessions: {', '.join(parts)}; in all {wall} s ({cpu} s CPU)"
 
 
 def main(log_path: str, status: str) -> int:
     passed = failed = skipped = 0
+    sessions: list[tuple[str, int, int]] = []
     with open(log_path, encoding="utf-8", errors="replace") as log:
         for raw in log:
             line = re.sub(r"\x1b\[[0-9;]*m", "", raw.rstrip("\n"))
+            took = SESSION.match(line)
+            if took:
+                sessions.append((took["name"], int(took["wall"]), int(took["cpu"])))
+                continue
             match = PYTEST.match(line)
             if match:
                 for count, kind in PYTEST_PART.findall(match.group("body")):
@@ -62,6 +79,8 @@ def main(log_path: str, status: str) -> int:
                     skipped += count
     if status != "0" and failed == 0:
         failed = 1
+    if sessions:
+        print(times(sessions))
     tail = f", {skipped} skipped" if skipped else ""
     print(f"{passed} passed, {failed} failed{tail}")
     return 0

@@ -6,18 +6,27 @@ its start, middle and end; ``check`` must exit 1, show a diff naming that file
 and print ``nox -s generate``. A deleted file and a stray file carrying the
 generated header are caught too. One case runs the real command line,
 ``python -m errcat check``, in a subprocess.
+
+The catalogue never changes here, so after the fresh tree's first check its
+render is reused (``errcat.cli.render_all`` memoized on the model, which is
+hashable and compares by value): every edit still goes through check's
+reading, comparison, diff and messages, without rendering the same model
+over four hundred times.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from errcat import cli
 from errcat.cli import load_model, run
 from errcat.render import render_all
 
@@ -35,6 +44,14 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out, err = io.StringIO(), io.StringIO()
     assert run(["generate", "--out", str(root)], stdout=out, stderr=err) == 0, err.getvalue()
     return root
+
+
+@pytest.fixture(scope="module", autouse=True)
+def render_once(tree: Path) -> Iterator[None]:
+    """After the tree is generated (by a render of its own), check renders the model once."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli, "render_all", functools.cache(cli.render_all))
+        yield
 
 
 def check(root: Path) -> tuple[int, str, str]:
