@@ -26,6 +26,7 @@ LONG_FIRST = (
     "tests/packaging/test_drawn_packages.py",
     "tests/packaging/test_guide.py",
     "codegen/tests/test_generate_linear.py",
+    "codegen/tests/test_prefilter.py",
     "tests/packaging/test_npm_from_path.py",
     "codegen/tests/test_rust_crates.py",
     "codegen/tests/test_diff_properties.py",
