@@ -5,6 +5,8 @@ package minimalerr
 
 import (
 	"errors"
+	"fmt"
+	"sort"
 	"strings"
 	"time"
 )
@@ -87,6 +89,82 @@ func (e Error) Error() string {
 		b.WriteString(e.Cause)
 	}
 	return b.String()
+}
+
+// GoString gives the %#v form: the fields as Go writes a struct, except that
+// every text (code, message, cause, remediation, request id, context keys and
+// strings) is written between quotes as e holds it, with only `\` and `"`
+// escaped. Go's own quoting spells a rune it cannot print as \uXXXX, whose
+// letters and digits join the text after it and could complete a token form
+// the sanitizer never saw in the text (docs/sdk-contract.md, section 4).
+func (e Error) GoString() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%T{Code:", e)
+	writeHeld(&b, e.Code)
+	b.WriteString(", Message:")
+	writeHeld(&b, e.Message)
+	b.WriteString(", Cause:")
+	writeHeld(&b, e.Cause)
+	b.WriteString(", Remediation:")
+	writeHeld(&b, e.Remediation)
+	b.WriteString(", Context:")
+	if e.Context == nil {
+		b.WriteString("map[string]interface {}(nil)")
+	} else {
+		writeHeldValue(&b, e.Context)
+	}
+	fmt.Fprintf(&b, ", Status:%d, RequestID:", e.Status)
+	writeHeld(&b, e.RequestID)
+	b.WriteString("}")
+	return b.String()
+}
+
+// writeHeld writes text between double quotes with only `\` and `"` escaped.
+func writeHeld(b *strings.Builder, text string) {
+	b.WriteByte('"')
+	for _, r := range text {
+		if r == '\\' || r == '"' {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+}
+
+// writeHeldValue writes a context value as %#v would, its strings by writeHeld
+// and its map keys in sorted order.
+func writeHeldValue(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case string:
+		writeHeld(b, x)
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteString("map[string]interface {}{")
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeHeld(b, k)
+			b.WriteByte(':')
+			writeHeldValue(b, x[k])
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteString("[]interface {}{")
+		for i, item := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeHeldValue(b, item)
+		}
+		b.WriteByte('}')
+	default:
+		fmt.Fprintf(b, "%#v", x)
+	}
 }
 
 // Known gives the catalogue code e is classified as: its own code when the
