@@ -98,22 +98,34 @@ function publicFields(spec: CodeSpec, className: string, message: unknown, init:
  * `instanceof` works across the ESM and CommonJS builds of the package.
  */
 export class AgentRunError extends Error {
-  // Static fields with literal values, and nothing outside the class: a
-  // bundler drops the class when nothing uses it (and each generated class
-  // likewise).
-  /** The code of the class; none for the base class. */
-  static readonly code: string | undefined = undefined;
-  /** The HTTP status servers send this class with; none for the base class. */
-  static readonly httpStatus: number | undefined = undefined;
-  /** The gRPC status this class maps to; none for the base class. */
-  static readonly grpcStatus: string | undefined = undefined;
+  // Only accessors (methods) here and in each generated class, and nothing
+  // outside the class: a bundler drops the class when nothing uses it, and
+  // defining a class runs no field initializer at import (each would be a
+  // function V8 compiles; docs/benchmarks-typescript.md, "Import").
   /**
    * @internal The catalogue spec of the class (frozen; the catch-all for
    * the base class), inherited by a user's subclass. Its class name, with
    * the package of the catch-all at the root of the class's chain, brands
    * the class so that `instanceof` holds across copies of the package.
    */
-  static readonly spec: CodeSpec = CATCH_ALL;
+  static get spec(): CodeSpec {
+    return CATCH_ALL;
+  }
+
+  /** The code of the class; none for the base class (a generated class narrows it to its literal). */
+  static get code(): string | undefined {
+    return ownSpec(this)?.code;
+  }
+
+  /** The HTTP status servers send this class with; none for the base class. */
+  static get httpStatus(): number | undefined {
+    return ownSpec(this)?.httpStatus;
+  }
+
+  /** The gRPC status this class maps to; none for the base class. */
+  static get grpcStatus(): string | undefined {
+    return ownSpec(this)?.grpcStatus;
+  }
 
   /** The stable machine code, such as `rate_limited`. */
   declare readonly code: string;
@@ -281,6 +293,12 @@ export function adopt(error: Error, cls: typeof AgentRunError, fields: CheckedFi
   e.retryAfterMs = fields.retryAfterMs;
   e.requestId = fields.requestId;
   return Object.setPrototypeOf(e, cls.prototype) as AgentRunError;
+}
+
+/** The spec of a class, unless it is the catch-all's (the base class's, or a user's subclass of it). */
+function ownSpec(cls: typeof AgentRunError): CodeSpec | undefined {
+  const spec = cls.spec;
+  return spec === CATCH_ALL ? undefined : spec;
 }
 
 /** The spec of an error (or of a class's prototype): its class's. */

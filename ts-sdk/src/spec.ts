@@ -23,7 +23,10 @@ let specByCode: Map<string, CodeSpec> | undefined;
 
 /** The spec of `code` in the catalogue, or undefined for an unknown code (safe for any string). */
 export function specOf(code: string): CodeSpec | undefined {
-  return (specByCode ??= new Map(SPECS.map((s) => [s.code, s]))).get(code);
+  return (specByCode ??= new Map(SPECS.map((specOfCode) => {
+    const spec = specOfCode();
+    return [spec.code, spec];
+  }))).get(code);
 }
 
 let codeSet: Set<string> | undefined;

@@ -116,7 +116,7 @@ test("random inputs: never throws, canonical ASCII JSON that parses to the value
       assert.ok(body.length <= ERROR_BODY_MAX_BYTES);
       const error = (JSON.parse(body) as { error: Record<string, unknown> }).error;
       assert.deepEqual(Object.keys(error), ORDER.filter((k) => k in error));
-      const spec = SPECS.find((s) => s.code === error["code"]);
+      const spec = SPECS.map((specOfCode) => specOfCode()).find((s) => s.code === error["code"]);
       assert.equal(sent.status, spec?.httpStatus);
       assert.equal(spec?.emittedBy, "server");
       const written = (error["context"] ?? {}) as Record<string, unknown>;

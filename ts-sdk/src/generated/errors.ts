@@ -4,9 +4,11 @@
 /**
  * One error class per catalogue code. Declarations only: behaviour lives in
  * the hand-written base class, AgentRunError (base.ts). Each class
- * holds its code and statuses as literal static fields and its catalogue
- * spec (catalogue.ts) as `spec`, with no statement outside the class, so a
- * bundler drops every class its user does not import.
+ * returns its catalogue spec (catalogue.ts) from a static `spec` accessor,
+ * from which the base class's accessors read its code and statuses (typed
+ * here as literals), with no field and no statement outside the class: a
+ * bundler drops every class its user does not import, and defining one
+ * compiles nothing at import.
  *
  * @module
  */
@@ -97,11 +99,13 @@ export type { AgentRunErrorInit, AgentRunErrorJSON } from "../base.js";
  * Code `backend_error`; HTTP 502, gRPC Unavailable; origin `runtime`.
  */
 export class BackendError extends AgentRunError {
-  static override readonly code = "backend_error";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "backend_error";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BACKEND_ERROR_SPEC;
+  static override get spec(): CodeSpec {
+    return BACKEND_ERROR_SPEC();
+  }
   declare readonly code: "backend_error";
 }
 
@@ -113,11 +117,13 @@ export class BackendError extends AgentRunError {
  * Code `bad_gateway`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadGatewayError extends AgentRunError {
-  static override readonly code = "bad_gateway";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "bad_gateway";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BAD_GATEWAY_SPEC;
+  static override get spec(): CodeSpec {
+    return BAD_GATEWAY_SPEC();
+  }
   declare readonly code: "bad_gateway";
 }
 
@@ -129,11 +135,13 @@ export class BadGatewayError extends AgentRunError {
  * Code `bad_request`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadRequestError extends AgentRunError {
-  static override readonly code = "bad_request";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "bad_request";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BAD_REQUEST_SPEC;
+  static override get spec(): CodeSpec {
+    return BAD_REQUEST_SPEC();
+  }
   declare readonly code: "bad_request";
 }
 
@@ -145,11 +153,13 @@ export class BadRequestError extends AgentRunError {
  * Code `body_too_large`; HTTP 413, gRPC ResourceExhausted; origin `validation`.
  */
 export class BodyTooLargeError extends AgentRunError {
-  static override readonly code = "body_too_large";
-  static override readonly httpStatus = 413;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "body_too_large";
+  declare static readonly httpStatus: 413;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BODY_TOO_LARGE_SPEC;
+  static override get spec(): CodeSpec {
+    return BODY_TOO_LARGE_SPEC();
+  }
   declare readonly code: "body_too_large";
 }
 
@@ -161,11 +171,13 @@ export class BodyTooLargeError extends AgentRunError {
  * Code `budget_exhausted`; HTTP 403, gRPC PermissionDenied; origin `budget`.
  */
 export class BudgetExhaustedError extends AgentRunError {
-  static override readonly code = "budget_exhausted";
-  static override readonly httpStatus = 403;
-  static override readonly grpcStatus = "PermissionDenied";
+  declare static readonly code: "budget_exhausted";
+  declare static readonly httpStatus: 403;
+  declare static readonly grpcStatus: "PermissionDenied";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BUDGET_EXHAUSTED_SPEC;
+  static override get spec(): CodeSpec {
+    return BUDGET_EXHAUSTED_SPEC();
+  }
   declare readonly code: "budget_exhausted";
 }
 
@@ -177,11 +189,13 @@ export class BudgetExhaustedError extends AgentRunError {
  * Code `build_failed`; HTTP 422, gRPC FailedPrecondition; origin `execution`.
  */
 export class BuildFailedError extends AgentRunError {
-  static override readonly code = "build_failed";
-  static override readonly httpStatus = 422;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "build_failed";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BUILD_FAILED_SPEC;
+  static override get spec(): CodeSpec {
+    return BUILD_FAILED_SPEC();
+  }
   declare readonly code: "build_failed";
 }
 
@@ -193,11 +207,13 @@ export class BuildFailedError extends AgentRunError {
  * Code `canceled`; HTTP 499, gRPC Canceled; origin `transport`.
  */
 export class RequestCanceledError extends AgentRunError {
-  static override readonly code = "canceled";
-  static override readonly httpStatus = 499;
-  static override readonly grpcStatus = "Canceled";
+  declare static readonly code: "canceled";
+  declare static readonly httpStatus: 499;
+  declare static readonly grpcStatus: "Canceled";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CANCELED_SPEC;
+  static override get spec(): CodeSpec {
+    return CANCELED_SPEC();
+  }
   declare readonly code: "canceled";
 }
 
@@ -209,11 +225,13 @@ export class RequestCanceledError extends AgentRunError {
  * Code `conflict`; HTTP 409, gRPC Aborted; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConflictError extends AgentRunError {
-  static override readonly code = "conflict";
-  static override readonly httpStatus = 409;
-  static override readonly grpcStatus = "Aborted";
+  declare static readonly code: "conflict";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "Aborted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CONFLICT_SPEC;
+  static override get spec(): CodeSpec {
+    return CONFLICT_SPEC();
+  }
   declare readonly code: "conflict";
 }
 
@@ -225,11 +243,13 @@ export class ConflictError extends AgentRunError {
  * Code `connection_failed`; HTTP 503, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConnectionFailedError extends AgentRunError {
-  static override readonly code = "connection_failed";
-  static override readonly httpStatus = 503;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "connection_failed";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CONNECTION_FAILED_SPEC;
+  static override get spec(): CodeSpec {
+    return CONNECTION_FAILED_SPEC();
+  }
   declare readonly code: "connection_failed";
 }
 
@@ -241,11 +261,13 @@ export class ConnectionFailedError extends AgentRunError {
  * Code `connection_lost`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ConnectionLostError extends AgentRunError {
-  static override readonly code = "connection_lost";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "connection_lost";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CONNECTION_LOST_SPEC;
+  static override get spec(): CodeSpec {
+    return CONNECTION_LOST_SPEC();
+  }
   declare readonly code: "connection_lost";
 }
 
@@ -257,11 +279,13 @@ export class ConnectionLostError extends AgentRunError {
  * Code `devices_missing`; HTTP 503, gRPC Unavailable; origin `runtime`.
  */
 export class DevicesMissingError extends AgentRunError {
-  static override readonly code = "devices_missing";
-  static override readonly httpStatus = 503;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "devices_missing";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = DEVICES_MISSING_SPEC;
+  static override get spec(): CodeSpec {
+    return DEVICES_MISSING_SPEC();
+  }
   declare readonly code: "devices_missing";
 }
 
@@ -273,11 +297,13 @@ export class DevicesMissingError extends AgentRunError {
  * Code `exec_failed`; HTTP 500, gRPC Internal; origin `execution`.
  */
 export class ExecFailedError extends AgentRunError {
-  static override readonly code = "exec_failed";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "exec_failed";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = EXEC_FAILED_SPEC;
+  static override get spec(): CodeSpec {
+    return EXEC_FAILED_SPEC();
+  }
   declare readonly code: "exec_failed";
 }
 
@@ -289,11 +315,13 @@ export class ExecFailedError extends AgentRunError {
  * Code `exec_stream_error`; HTTP 500, gRPC Internal; origin `execution`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ExecStreamError extends AgentRunError {
-  static override readonly code = "exec_stream_error";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "exec_stream_error";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = EXEC_STREAM_ERROR_SPEC;
+  static override get spec(): CodeSpec {
+    return EXEC_STREAM_ERROR_SPEC();
+  }
   declare readonly code: "exec_stream_error";
 }
 
@@ -305,11 +333,13 @@ export class ExecStreamError extends AgentRunError {
  * Code `exec_stream_truncated`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ExecStreamTruncatedError extends AgentRunError {
-  static override readonly code = "exec_stream_truncated";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "exec_stream_truncated";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = EXEC_STREAM_TRUNCATED_SPEC;
+  static override get spec(): CodeSpec {
+    return EXEC_STREAM_TRUNCATED_SPEC();
+  }
   declare readonly code: "exec_stream_truncated";
 }
 
@@ -321,11 +351,13 @@ export class ExecStreamTruncatedError extends AgentRunError {
  * Code `exec_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `execution`.
  */
 export class ExecutionDeadlineError extends AgentRunError {
-  static override readonly code = "exec_timeout";
-  static override readonly httpStatus = 504;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "exec_timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = EXEC_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return EXEC_TIMEOUT_SPEC();
+  }
   declare readonly code: "exec_timeout";
 }
 
@@ -337,11 +369,13 @@ export class ExecutionDeadlineError extends AgentRunError {
  * Code `file_failed`; HTTP 500, gRPC Internal; origin `execution`.
  */
 export class FileFailedError extends AgentRunError {
-  static override readonly code = "file_failed";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "file_failed";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = FILE_FAILED_SPEC;
+  static override get spec(): CodeSpec {
+    return FILE_FAILED_SPEC();
+  }
   declare readonly code: "file_failed";
 }
 
@@ -353,11 +387,13 @@ export class FileFailedError extends AgentRunError {
  * Code `forbidden`; HTTP 403, gRPC PermissionDenied; origin `policy`.
  */
 export class ForbiddenError extends AgentRunError {
-  static override readonly code = "forbidden";
-  static override readonly httpStatus = 403;
-  static override readonly grpcStatus = "PermissionDenied";
+  declare static readonly code: "forbidden";
+  declare static readonly httpStatus: 403;
+  declare static readonly grpcStatus: "PermissionDenied";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = FORBIDDEN_SPEC;
+  static override get spec(): CodeSpec {
+    return FORBIDDEN_SPEC();
+  }
   declare readonly code: "forbidden";
 }
 
@@ -369,11 +405,13 @@ export class ForbiddenError extends AgentRunError {
  * Code `fork_rejected`; HTTP 422, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkRejectedError extends AgentRunError {
-  static override readonly code = "fork_rejected";
-  static override readonly httpStatus = 422;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "fork_rejected";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = FORK_REJECTED_SPEC;
+  static override get spec(): CodeSpec {
+    return FORK_REJECTED_SPEC();
+  }
   declare readonly code: "fork_rejected";
 }
 
@@ -385,11 +423,13 @@ export class ForkRejectedError extends AgentRunError {
  * Code `fork_unavailable`; HTTP 503, gRPC Unavailable; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkUnavailableError extends AgentRunError {
-  static override readonly code = "fork_unavailable";
-  static override readonly httpStatus = 503;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "fork_unavailable";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = FORK_UNAVAILABLE_SPEC;
+  static override get spec(): CodeSpec {
+    return FORK_UNAVAILABLE_SPEC();
+  }
   declare readonly code: "fork_unavailable";
 }
 
@@ -401,11 +441,13 @@ export class ForkUnavailableError extends AgentRunError {
  * Code `fork_unsupported`; HTTP 501, gRPC Unimplemented; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ForkUnsupportedError extends AgentRunError {
-  static override readonly code = "fork_unsupported";
-  static override readonly httpStatus = 501;
-  static override readonly grpcStatus = "Unimplemented";
+  declare static readonly code: "fork_unsupported";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = FORK_UNSUPPORTED_SPEC;
+  static override get spec(): CodeSpec {
+    return FORK_UNSUPPORTED_SPEC();
+  }
   declare readonly code: "fork_unsupported";
 }
 
@@ -417,11 +459,13 @@ export class ForkUnsupportedError extends AgentRunError {
  * Code `gateway_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class GatewayTimeoutError extends AgentRunError {
-  static override readonly code = "gateway_timeout";
-  static override readonly httpStatus = 504;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "gateway_timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = GATEWAY_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return GATEWAY_TIMEOUT_SPEC();
+  }
   declare readonly code: "gateway_timeout";
 }
 
@@ -433,11 +477,13 @@ export class GatewayTimeoutError extends AgentRunError {
  * Code `idle_timeout`; HTTP 410, gRPC FailedPrecondition; origin `discovery`.
  */
 export class IdleTimeoutError extends AgentRunError {
-  static override readonly code = "idle_timeout";
-  static override readonly httpStatus = 410;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "idle_timeout";
+  declare static readonly httpStatus: 410;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = IDLE_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return IDLE_TIMEOUT_SPEC();
+  }
   declare readonly code: "idle_timeout";
 }
 
@@ -449,11 +495,13 @@ export class IdleTimeoutError extends AgentRunError {
  * Code `integration_dependency_missing`; HTTP 501, gRPC Unimplemented; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class IntegrationDependencyMissingError extends AgentRunError {
-  static override readonly code = "integration_dependency_missing";
-  static override readonly httpStatus = 501;
-  static override readonly grpcStatus = "Unimplemented";
+  declare static readonly code: "integration_dependency_missing";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INTEGRATION_DEPENDENCY_MISSING_SPEC;
+  static override get spec(): CodeSpec {
+    return INTEGRATION_DEPENDENCY_MISSING_SPEC();
+  }
   declare readonly code: "integration_dependency_missing";
 }
 
@@ -465,11 +513,13 @@ export class IntegrationDependencyMissingError extends AgentRunError {
  * Code `integration_registration_pending`; HTTP 501, gRPC Unimplemented; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class IntegrationRegistrationPendingError extends AgentRunError {
-  static override readonly code = "integration_registration_pending";
-  static override readonly httpStatus = 501;
-  static override readonly grpcStatus = "Unimplemented";
+  declare static readonly code: "integration_registration_pending";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INTEGRATION_REGISTRATION_PENDING_SPEC;
+  static override get spec(): CodeSpec {
+    return INTEGRATION_REGISTRATION_PENDING_SPEC();
+  }
   declare readonly code: "integration_registration_pending";
 }
 
@@ -481,11 +531,13 @@ export class IntegrationRegistrationPendingError extends AgentRunError {
  * Code `internal`; HTTP 500, gRPC Internal; origin `runtime`.
  */
 export class InternalError extends AgentRunError {
-  static override readonly code = "internal";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "internal";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INTERNAL_SPEC;
+  static override get spec(): CodeSpec {
+    return INTERNAL_SPEC();
+  }
   declare readonly code: "internal";
 }
 
@@ -497,11 +549,13 @@ export class InternalError extends AgentRunError {
  * Code `invalid_arguments`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidArgumentsError extends AgentRunError {
-  static override readonly code = "invalid_arguments";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_arguments";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_ARGUMENTS_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_ARGUMENTS_SPEC();
+  }
   declare readonly code: "invalid_arguments";
 }
 
@@ -513,11 +567,13 @@ export class InvalidArgumentsError extends AgentRunError {
  * Code `invalid_expose_label`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidExposeLabelError extends AgentRunError {
-  static override readonly code = "invalid_expose_label";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_expose_label";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_EXPOSE_LABEL_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_EXPOSE_LABEL_SPEC();
+  }
   declare readonly code: "invalid_expose_label";
 }
 
@@ -529,11 +585,13 @@ export class InvalidExposeLabelError extends AgentRunError {
  * Code `invalid_git_credentials`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidGitCredentialsError extends AgentRunError {
-  static override readonly code = "invalid_git_credentials";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_git_credentials";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_GIT_CREDENTIALS_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_GIT_CREDENTIALS_SPEC();
+  }
   declare readonly code: "invalid_git_credentials";
 }
 
@@ -545,11 +603,13 @@ export class InvalidGitCredentialsError extends AgentRunError {
  * Code `invalid_git_paths`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidGitPathsError extends AgentRunError {
-  static override readonly code = "invalid_git_paths";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_git_paths";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_GIT_PATHS_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_GIT_PATHS_SPEC();
+  }
   declare readonly code: "invalid_git_paths";
 }
 
@@ -561,11 +621,13 @@ export class InvalidGitPathsError extends AgentRunError {
  * Code `invalid_git_spec`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidGitSpecError extends AgentRunError {
-  static override readonly code = "invalid_git_spec";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_git_spec";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_GIT_SPEC_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_GIT_SPEC_SPEC();
+  }
   declare readonly code: "invalid_git_spec";
 }
 
@@ -577,11 +639,13 @@ export class InvalidGitSpecError extends AgentRunError {
  * Code `invalid_input`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidInputError extends AgentRunError {
-  static override readonly code = "invalid_input";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_input";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_INPUT_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_INPUT_SPEC();
+  }
   declare readonly code: "invalid_input";
 }
 
@@ -593,11 +657,13 @@ export class InvalidInputError extends AgentRunError {
  * Code `invalid_json`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidJsonError extends AgentRunError {
-  static override readonly code = "invalid_json";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_json";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_JSON_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_JSON_SPEC();
+  }
   declare readonly code: "invalid_json";
 }
 
@@ -609,11 +675,13 @@ export class InvalidJsonError extends AgentRunError {
  * Code `invalid_output`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidOutputError extends AgentRunError {
-  static override readonly code = "invalid_output";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_output";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_OUTPUT_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_OUTPUT_SPEC();
+  }
   declare readonly code: "invalid_output";
 }
 
@@ -625,11 +693,13 @@ export class InvalidOutputError extends AgentRunError {
  * Code `invalid_response`; HTTP 502, gRPC Internal; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidResponseError extends AgentRunError {
-  static override readonly code = "invalid_response";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "invalid_response";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_RESPONSE_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_RESPONSE_SPEC();
+  }
   declare readonly code: "invalid_response";
 }
 
@@ -641,11 +711,13 @@ export class InvalidResponseError extends AgentRunError {
  * Code `invalid_sandbox_id`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidSandboxIdError extends AgentRunError {
-  static override readonly code = "invalid_sandbox_id";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_sandbox_id";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_SANDBOX_ID_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_SANDBOX_ID_SPEC();
+  }
   declare readonly code: "invalid_sandbox_id";
 }
 
@@ -657,11 +729,13 @@ export class InvalidSandboxIdError extends AgentRunError {
  * Code `invalid_serve_port`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class InvalidServePortError extends AgentRunError {
-  static override readonly code = "invalid_serve_port";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "invalid_serve_port";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_SERVE_PORT_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_SERVE_PORT_SPEC();
+  }
   declare readonly code: "invalid_serve_port";
 }
 
@@ -673,11 +747,13 @@ export class InvalidServePortError extends AgentRunError {
  * Code `kubernetes_not_installed`; HTTP 501, gRPC Unimplemented; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class KubernetesNotInstalledError extends AgentRunError {
-  static override readonly code = "kubernetes_not_installed";
-  static override readonly httpStatus = 501;
-  static override readonly grpcStatus = "Unimplemented";
+  declare static readonly code: "kubernetes_not_installed";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = KUBERNETES_NOT_INSTALLED_SPEC;
+  static override get spec(): CodeSpec {
+    return KUBERNETES_NOT_INSTALLED_SPEC();
+  }
   declare readonly code: "kubernetes_not_installed";
 }
 
@@ -689,11 +765,13 @@ export class KubernetesNotInstalledError extends AgentRunError {
  * Code `missing_expose_domain`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingExposeDomainError extends AgentRunError {
-  static override readonly code = "missing_expose_domain";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "missing_expose_domain";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = MISSING_EXPOSE_DOMAIN_SPEC;
+  static override get spec(): CodeSpec {
+    return MISSING_EXPOSE_DOMAIN_SPEC();
+  }
   declare readonly code: "missing_expose_domain";
 }
 
@@ -705,11 +783,13 @@ export class MissingExposeDomainError extends AgentRunError {
  * Code `missing_image_or_pool`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingImageOrPoolError extends AgentRunError {
-  static override readonly code = "missing_image_or_pool";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "missing_image_or_pool";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = MISSING_IMAGE_OR_POOL_SPEC;
+  static override get spec(): CodeSpec {
+    return MISSING_IMAGE_OR_POOL_SPEC();
+  }
   declare readonly code: "missing_image_or_pool";
 }
 
@@ -721,11 +801,13 @@ export class MissingImageOrPoolError extends AgentRunError {
  * Code `missing_k8s_api`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingK8sApiError extends AgentRunError {
-  static override readonly code = "missing_k8s_api";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "missing_k8s_api";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = MISSING_K8S_API_SPEC;
+  static override get spec(): CodeSpec {
+    return MISSING_K8S_API_SPEC();
+  }
   declare readonly code: "missing_k8s_api";
 }
 
@@ -737,11 +819,13 @@ export class MissingK8sApiError extends AgentRunError {
  * Code `missing_required_argument`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class MissingRequiredArgumentError extends AgentRunError {
-  static override readonly code = "missing_required_argument";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "missing_required_argument";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = MISSING_REQUIRED_ARGUMENT_SPEC;
+  static override get spec(): CodeSpec {
+    return MISSING_REQUIRED_ARGUMENT_SPEC();
+  }
   declare readonly code: "missing_required_argument";
 }
 
@@ -753,11 +837,13 @@ export class MissingRequiredArgumentError extends AgentRunError {
  * Code `missing_serve_pool`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class MissingServePoolError extends AgentRunError {
-  static override readonly code = "missing_serve_pool";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "missing_serve_pool";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = MISSING_SERVE_POOL_SPEC;
+  static override get spec(): CodeSpec {
+    return MISSING_SERVE_POOL_SPEC();
+  }
   declare readonly code: "missing_serve_pool";
 }
 
@@ -769,11 +855,13 @@ export class MissingServePoolError extends AgentRunError {
  * Code `no_default_pool`; HTTP 400, gRPC FailedPrecondition; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NoDefaultPoolError extends AgentRunError {
-  static override readonly code = "no_default_pool";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "no_default_pool";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NO_DEFAULT_POOL_SPEC;
+  static override get spec(): CodeSpec {
+    return NO_DEFAULT_POOL_SPEC();
+  }
   declare readonly code: "no_default_pool";
 }
 
@@ -785,11 +873,13 @@ export class NoDefaultPoolError extends AgentRunError {
  * Code `no_diff`; HTTP 409, gRPC FailedPrecondition; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NoDiffError extends AgentRunError {
-  static override readonly code = "no_diff";
-  static override readonly httpStatus = 409;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "no_diff";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NO_DIFF_SPEC;
+  static override get spec(): CodeSpec {
+    return NO_DIFF_SPEC();
+  }
   declare readonly code: "no_diff";
 }
 
@@ -801,11 +891,13 @@ export class NoDiffError extends AgentRunError {
  * Code `not_bound`; HTTP 400, gRPC FailedPrecondition; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class NotBoundError extends AgentRunError {
-  static override readonly code = "not_bound";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "not_bound";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NOT_BOUND_SPEC;
+  static override get spec(): CodeSpec {
+    return NOT_BOUND_SPEC();
+  }
   declare readonly code: "not_bound";
 }
 
@@ -817,11 +909,13 @@ export class NotBoundError extends AgentRunError {
  * Code `not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class NotFoundError extends AgentRunError {
-  static override readonly code = "not_found";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "not_found";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
+  static override get spec(): CodeSpec {
+    return NOT_FOUND_SPEC();
+  }
   declare readonly code: "not_found";
 }
 
@@ -833,11 +927,13 @@ export class NotFoundError extends AgentRunError {
  * Code `not_implemented`; HTTP 501, gRPC Unimplemented; origin `runtime`.
  */
 export class MitosNotImplementedError extends AgentRunError {
-  static override readonly code = "not_implemented";
-  static override readonly httpStatus = 501;
-  static override readonly grpcStatus = "Unimplemented";
+  declare static readonly code: "not_implemented";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NOT_IMPLEMENTED_SPEC;
+  static override get spec(): CodeSpec {
+    return NOT_IMPLEMENTED_SPEC();
+  }
   declare readonly code: "not_implemented";
 }
 
@@ -849,11 +945,13 @@ export class MitosNotImplementedError extends AgentRunError {
  * Code `plan_required`; HTTP 402, gRPC PermissionDenied; origin `policy`.
  */
 export class PlanRequiredError extends AgentRunError {
-  static override readonly code = "plan_required";
-  static override readonly httpStatus = 402;
-  static override readonly grpcStatus = "PermissionDenied";
+  declare static readonly code: "plan_required";
+  declare static readonly httpStatus: 402;
+  declare static readonly grpcStatus: "PermissionDenied";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = PLAN_REQUIRED_SPEC;
+  static override get spec(): CodeSpec {
+    return PLAN_REQUIRED_SPEC();
+  }
   declare readonly code: "plan_required";
 }
 
@@ -865,11 +963,13 @@ export class PlanRequiredError extends AgentRunError {
  * Code `pool_image_mismatch`; HTTP 409, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class PoolImageMismatchError extends AgentRunError {
-  static override readonly code = "pool_image_mismatch";
-  static override readonly httpStatus = 409;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "pool_image_mismatch";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = POOL_IMAGE_MISMATCH_SPEC;
+  static override get spec(): CodeSpec {
+    return POOL_IMAGE_MISMATCH_SPEC();
+  }
   declare readonly code: "pool_image_mismatch";
 }
 
@@ -881,11 +981,13 @@ export class PoolImageMismatchError extends AgentRunError {
  * Code `quota_exceeded`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class QuotaExceededError extends AgentRunError {
-  static override readonly code = "quota_exceeded";
-  static override readonly httpStatus = 429;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "quota_exceeded";
+  declare static readonly httpStatus: 429;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = QUOTA_EXCEEDED_SPEC;
+  static override get spec(): CodeSpec {
+    return QUOTA_EXCEEDED_SPEC();
+  }
   declare readonly code: "quota_exceeded";
 }
 
@@ -897,11 +999,13 @@ export class QuotaExceededError extends AgentRunError {
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class RateLimitedError extends AgentRunError {
-  static override readonly code = "rate_limited";
-  static override readonly httpStatus = 429;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "rate_limited";
+  declare static readonly httpStatus: 429;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = RATE_LIMITED_SPEC;
+  static override get spec(): CodeSpec {
+    return RATE_LIMITED_SPEC();
+  }
   declare readonly code: "rate_limited";
 }
 
@@ -913,11 +1017,13 @@ export class RateLimitedError extends AgentRunError {
  * Code `ready_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ReadyTimeoutError extends AgentRunError {
-  static override readonly code = "ready_timeout";
-  static override readonly httpStatus = 504;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "ready_timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = READY_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return READY_TIMEOUT_SPEC();
+  }
   declare readonly code: "ready_timeout";
 }
 
@@ -929,11 +1035,13 @@ export class ReadyTimeoutError extends AgentRunError {
  * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RequestTimeoutError extends AgentRunError {
-  static override readonly code = "request_timeout";
-  static override readonly httpStatus = 408;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "request_timeout";
+  declare static readonly httpStatus: 408;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = REQUEST_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return REQUEST_TIMEOUT_SPEC();
+  }
   declare readonly code: "request_timeout";
 }
 
@@ -945,11 +1053,13 @@ export class RequestTimeoutError extends AgentRunError {
  * Code `reserved_expose_label`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ReservedExposeLabelError extends AgentRunError {
-  static override readonly code = "reserved_expose_label";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "reserved_expose_label";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = RESERVED_EXPOSE_LABEL_SPEC;
+  static override get spec(): CodeSpec {
+    return RESERVED_EXPOSE_LABEL_SPEC();
+  }
   declare readonly code: "reserved_expose_label";
 }
 
@@ -961,11 +1071,13 @@ export class ReservedExposeLabelError extends AgentRunError {
  * Code `response_timeout`; HTTP 504, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class ResponseTimeoutError extends AgentRunError {
-  static override readonly code = "response_timeout";
-  static override readonly httpStatus = 504;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "response_timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = RESPONSE_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return RESPONSE_TIMEOUT_SPEC();
+  }
   declare readonly code: "response_timeout";
 }
 
@@ -977,11 +1089,13 @@ export class ResponseTimeoutError extends AgentRunError {
  * Code `revision_not_committed`; HTTP 409, gRPC FailedPrecondition; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RevisionNotCommittedError extends AgentRunError {
-  static override readonly code = "revision_not_committed";
-  static override readonly httpStatus = 409;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "revision_not_committed";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = REVISION_NOT_COMMITTED_SPEC;
+  static override get spec(): CodeSpec {
+    return REVISION_NOT_COMMITTED_SPEC();
+  }
   declare readonly code: "revision_not_committed";
 }
 
@@ -993,11 +1107,13 @@ export class RevisionNotCommittedError extends AgentRunError {
  * Code `revision_not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class RevisionNotFoundError extends AgentRunError {
-  static override readonly code = "revision_not_found";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "revision_not_found";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = REVISION_NOT_FOUND_SPEC;
+  static override get spec(): CodeSpec {
+    return REVISION_NOT_FOUND_SPEC();
+  }
   declare readonly code: "revision_not_found";
 }
 
@@ -1009,11 +1125,13 @@ export class RevisionNotFoundError extends AgentRunError {
  * Code `revision_workspace_mismatch`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class RevisionWorkspaceMismatchError extends AgentRunError {
-  static override readonly code = "revision_workspace_mismatch";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "revision_workspace_mismatch";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = REVISION_WORKSPACE_MISMATCH_SPEC;
+  static override get spec(): CodeSpec {
+    return REVISION_WORKSPACE_MISMATCH_SPEC();
+  }
   declare readonly code: "revision_workspace_mismatch";
 }
 
@@ -1025,11 +1143,13 @@ export class RevisionWorkspaceMismatchError extends AgentRunError {
  * Code `run_code_stream_truncated`; HTTP 502, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RunCodeStreamTruncatedError extends AgentRunError {
-  static override readonly code = "run_code_stream_truncated";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "run_code_stream_truncated";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = RUN_CODE_STREAM_TRUNCATED_SPEC;
+  static override get spec(): CodeSpec {
+    return RUN_CODE_STREAM_TRUNCATED_SPEC();
+  }
   declare readonly code: "run_code_stream_truncated";
 }
 
@@ -1041,11 +1161,13 @@ export class RunCodeStreamTruncatedError extends AgentRunError {
  * Code `sandbox_failed`; HTTP 500, gRPC Internal; origin `control_plane`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class SandboxFailedError extends AgentRunError {
-  static override readonly code = "sandbox_failed";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "sandbox_failed";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = SANDBOX_FAILED_SPEC;
+  static override get spec(): CodeSpec {
+    return SANDBOX_FAILED_SPEC();
+  }
   declare readonly code: "sandbox_failed";
 }
 
@@ -1057,11 +1179,13 @@ export class SandboxFailedError extends AgentRunError {
  * Code `timeout_too_large`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class TimeoutTooLargeError extends AgentRunError {
-  static override readonly code = "timeout_too_large";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "timeout_too_large";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = TIMEOUT_TOO_LARGE_SPEC;
+  static override get spec(): CodeSpec {
+    return TIMEOUT_TOO_LARGE_SPEC();
+  }
   declare readonly code: "timeout_too_large";
 }
 
@@ -1073,11 +1197,13 @@ export class TimeoutTooLargeError extends AgentRunError {
  * Code `too_many_streams`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class TooManyStreamsError extends AgentRunError {
-  static override readonly code = "too_many_streams";
-  static override readonly httpStatus = 429;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "too_many_streams";
+  declare static readonly httpStatus: 429;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = TOO_MANY_STREAMS_SPEC;
+  static override get spec(): CodeSpec {
+    return TOO_MANY_STREAMS_SPEC();
+  }
   declare readonly code: "too_many_streams";
 }
 
@@ -1089,11 +1215,13 @@ export class TooManyStreamsError extends AgentRunError {
  * Code `tool_not_dispatchable`; HTTP 501, gRPC Unimplemented; origin `runtime`.
  */
 export class ToolNotDispatchableError extends AgentRunError {
-  static override readonly code = "tool_not_dispatchable";
-  static override readonly httpStatus = 501;
-  static override readonly grpcStatus = "Unimplemented";
+  declare static readonly code: "tool_not_dispatchable";
+  declare static readonly httpStatus: 501;
+  declare static readonly grpcStatus: "Unimplemented";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = TOOL_NOT_DISPATCHABLE_SPEC;
+  static override get spec(): CodeSpec {
+    return TOOL_NOT_DISPATCHABLE_SPEC();
+  }
   declare readonly code: "tool_not_dispatchable";
 }
 
@@ -1105,11 +1233,13 @@ export class ToolNotDispatchableError extends AgentRunError {
  * Code `unauthorized`; HTTP 401, gRPC Unauthenticated; origin `policy`.
  */
 export class UnauthorizedError extends AgentRunError {
-  static override readonly code = "unauthorized";
-  static override readonly httpStatus = 401;
-  static override readonly grpcStatus = "Unauthenticated";
+  declare static readonly code: "unauthorized";
+  declare static readonly httpStatus: 401;
+  declare static readonly grpcStatus: "Unauthenticated";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNAUTHORIZED_SPEC;
+  static override get spec(): CodeSpec {
+    return UNAUTHORIZED_SPEC();
+  }
   declare readonly code: "unauthorized";
 }
 
@@ -1121,11 +1251,13 @@ export class UnauthorizedError extends AgentRunError {
  * Code `unavailable`; HTTP 503, gRPC Unavailable; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnavailableError extends AgentRunError {
-  static override readonly code = "unavailable";
-  static override readonly httpStatus = 503;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "unavailable";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNAVAILABLE_SPEC;
+  static override get spec(): CodeSpec {
+    return UNAVAILABLE_SPEC();
+  }
   declare readonly code: "unavailable";
 }
 
@@ -1137,11 +1269,13 @@ export class UnavailableError extends AgentRunError {
  * Code `unexpected_status`; HTTP 500, gRPC Unknown; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnexpectedStatusError extends AgentRunError {
-  static override readonly code = "unexpected_status";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Unknown";
+  declare static readonly code: "unexpected_status";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Unknown";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNEXPECTED_STATUS_SPEC;
+  static override get spec(): CodeSpec {
+    return UNEXPECTED_STATUS_SPEC();
+  }
   declare readonly code: "unexpected_status";
 }
 
@@ -1153,11 +1287,13 @@ export class UnexpectedStatusError extends AgentRunError {
  * Code `unknown_tool`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class UnknownToolError extends AgentRunError {
-  static override readonly code = "unknown_tool";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "unknown_tool";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNKNOWN_TOOL_SPEC;
+  static override get spec(): CodeSpec {
+    return UNKNOWN_TOOL_SPEC();
+  }
   declare readonly code: "unknown_tool";
 }
 
@@ -1169,11 +1305,13 @@ export class UnknownToolError extends AgentRunError {
  * Code `workspace_not_found`; HTTP 404, gRPC NotFound; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class WorkspaceNotFoundError extends AgentRunError {
-  static override readonly code = "workspace_not_found";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "workspace_not_found";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = WORKSPACE_NOT_FOUND_SPEC;
+  static override get spec(): CodeSpec {
+    return WORKSPACE_NOT_FOUND_SPEC();
+  }
   declare readonly code: "workspace_not_found";
 }
 

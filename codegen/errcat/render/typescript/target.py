@@ -93,10 +93,10 @@ class TsCode:
     """The class it extends: the class of the code it refines, else the base class."""
     code_type: str
     """The type of ``code``: its own code, or a union with the codes that refine it."""
-    code_annotation: str
-    http_annotation: str
-    grpc_annotation: str
-    """``: <union>`` for a static field whose subclasses (refinements) narrow it; else empty."""
+    http_type: str
+    """The type of the static ``httpStatus``: its own status, or a union with those of the codes that refine it."""
+    grpc_type: str
+    """The type of the static ``grpcStatus``, likewise."""
 
 
 @dataclass(frozen=True)
@@ -203,19 +203,17 @@ def _code(entry: ErrorCode, cat: Catalogue) -> TsCode:
 
 
 def _hierarchy(entry: ErrorCode, cat: Catalogue) -> dict[str, str]:
-    """What ``extends`` names, and the types of the fields a refinement narrows."""
+    """What ``extends`` names, and the types of the members a refinement narrows."""
     family = [entry, *(cat.code(c) for c in entry.refined_by)]
     code_type = _union([string_literal(c.code) for c in family])
     http_type = _union([str(c.http) for c in family])
     grpc_type = _union([string_literal(c.grpc) for c in family])
     parent = cat.code(entry.refines).class_names[TYPESCRIPT.key] if entry.refines else None
-    refined = len(family) > 1
     return {
         "ts_base": identifier(parent or cat.base_class),
         "code_type": code_type,
-        "code_annotation": f": {code_type}" if refined else "",
-        "http_annotation": f": {http_type}" if refined else "",
-        "grpc_annotation": f": {grpc_type}" if refined else "",
+        "http_type": http_type,
+        "grpc_type": grpc_type,
     }
 
 

@@ -4,9 +4,11 @@
 /**
  * One error class per catalogue code. Declarations only: behaviour lives in
  * the hand-written base class, ToolError (base.ts). Each class
- * holds its code and statuses as literal static fields and its catalogue
- * spec (catalogue.ts) as `spec`, with no statement outside the class, so a
- * bundler drops every class its user does not import.
+ * returns its catalogue spec (catalogue.ts) from a static `spec` accessor,
+ * from which the base class's accessors read its code and statuses (typed
+ * here as literals), with no field and no statement outside the class: a
+ * bundler drops every class its user does not import, and defining one
+ * compiles nothing at import.
  *
  * @module
  */
@@ -50,11 +52,13 @@ export type { AgentRunErrorInit as ToolErrorInit, AgentRunErrorJSON as ToolError
  * Code `ambiguous_tool`; HTTP 422, gRPC InvalidArgument; origin `discovery`.
  */
 export class AmbiguousToolError extends ToolError {
-  static override readonly code = "ambiguous_tool";
-  static override readonly httpStatus = 422;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "ambiguous_tool";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = AMBIGUOUS_TOOL_SPEC;
+  static override get spec(): CodeSpec {
+    return AMBIGUOUS_TOOL_SPEC();
+  }
   declare readonly code: "ambiguous_tool";
 }
 
@@ -66,11 +70,13 @@ export class AmbiguousToolError extends ToolError {
  * Code `auth_failed`; HTTP 401, gRPC Unauthenticated; origin `policy`.
  */
 export class AuthFailedError extends ToolError {
-  static override readonly code = "auth_failed";
-  static override readonly httpStatus = 401;
-  static override readonly grpcStatus = "Unauthenticated";
+  declare static readonly code: "auth_failed";
+  declare static readonly httpStatus: 401;
+  declare static readonly grpcStatus: "Unauthenticated";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = AUTH_FAILED_SPEC;
+  static override get spec(): CodeSpec {
+    return AUTH_FAILED_SPEC();
+  }
   declare readonly code: "auth_failed";
 }
 
@@ -82,11 +88,13 @@ export class AuthFailedError extends ToolError {
  * Code `bad_request`; HTTP 400, gRPC InvalidArgument; origin `validation`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class BadRequestError extends ToolError {
-  static override readonly code = "bad_request";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "bad_request";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BAD_REQUEST_SPEC;
+  static override get spec(): CodeSpec {
+    return BAD_REQUEST_SPEC();
+  }
   declare readonly code: "bad_request";
 }
 
@@ -98,11 +106,13 @@ export class BadRequestError extends ToolError {
  * Code `cancelled`; HTTP 499, gRPC Canceled; origin `transport`.
  */
 export class CallCancelledError extends ToolError {
-  static override readonly code = "cancelled";
-  static override readonly httpStatus = 499;
-  static override readonly grpcStatus = "Canceled";
+  declare static readonly code: "cancelled";
+  declare static readonly httpStatus: 499;
+  declare static readonly grpcStatus: "Canceled";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CANCELLED_SPEC;
+  static override get spec(): CodeSpec {
+    return CANCELLED_SPEC();
+  }
   declare readonly code: "cancelled";
 }
 
@@ -114,11 +124,13 @@ export class CallCancelledError extends ToolError {
  * Code `confirmation_required`; HTTP 422, gRPC FailedPrecondition; origin `policy`.
  */
 export class ConfirmationRequiredError extends ToolError {
-  static override readonly code = "confirmation_required";
-  static override readonly httpStatus = 422;
-  static override readonly grpcStatus = "FailedPrecondition";
+  declare static readonly code: "confirmation_required";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "FailedPrecondition";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CONFIRMATION_REQUIRED_SPEC;
+  static override get spec(): CodeSpec {
+    return CONFIRMATION_REQUIRED_SPEC();
+  }
   declare readonly code: "confirmation_required";
 }
 
@@ -130,11 +142,13 @@ export class ConfirmationRequiredError extends ToolError {
  * Code `conflict`; HTTP 409, gRPC AlreadyExists; origin `discovery`.
  */
 export class ConflictError extends ToolError {
-  static override readonly code = "conflict";
-  static override readonly httpStatus = 409;
-  static override readonly grpcStatus = "AlreadyExists";
+  declare static readonly code: "conflict";
+  declare static readonly httpStatus: 409;
+  declare static readonly grpcStatus: "AlreadyExists";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CONFLICT_SPEC;
+  static override get spec(): CodeSpec {
+    return CONFLICT_SPEC();
+  }
   declare readonly code: "conflict";
 }
 
@@ -146,11 +160,13 @@ export class ConflictError extends ToolError {
  * Code `content_too_large`; HTTP 413, gRPC ResourceExhausted; origin `validation`.
  */
 export class ContentTooLargeError extends ToolError {
-  static override readonly code = "content_too_large";
-  static override readonly httpStatus = 413;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "content_too_large";
+  declare static readonly httpStatus: 413;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = CONTENT_TOO_LARGE_SPEC;
+  static override get spec(): CodeSpec {
+    return CONTENT_TOO_LARGE_SPEC();
+  }
   declare readonly code: "content_too_large";
 }
 
@@ -162,11 +178,13 @@ export class ContentTooLargeError extends ToolError {
  * Code `forbidden`; HTTP 403, gRPC PermissionDenied; origin `policy`.
  */
 export class ForbiddenError extends ToolError {
-  static override readonly code = "forbidden";
-  static override readonly httpStatus = 403;
-  static override readonly grpcStatus = "PermissionDenied";
+  declare static readonly code: "forbidden";
+  declare static readonly httpStatus: 403;
+  declare static readonly grpcStatus: "PermissionDenied";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = FORBIDDEN_SPEC;
+  static override get spec(): CodeSpec {
+    return FORBIDDEN_SPEC();
+  }
   declare readonly code: "forbidden";
 }
 
@@ -178,11 +196,13 @@ export class ForbiddenError extends ToolError {
  * Code `gone`; HTTP 410, gRPC NotFound; origin `discovery`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class GoneError extends ToolError {
-  static override readonly code = "gone";
-  static override readonly httpStatus = 410;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "gone";
+  declare static readonly httpStatus: 410;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = GONE_SPEC;
+  static override get spec(): CodeSpec {
+    return GONE_SPEC();
+  }
   declare readonly code: "gone";
 }
 
@@ -194,11 +214,13 @@ export class GoneError extends ToolError {
  * Code `internal_error`; HTTP 500, gRPC Internal; origin `runtime`.
  */
 export class InternalError extends ToolError {
-  static override readonly code = "internal_error";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "internal_error";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INTERNAL_ERROR_SPEC;
+  static override get spec(): CodeSpec {
+    return INTERNAL_ERROR_SPEC();
+  }
   declare readonly code: "internal_error";
 }
 
@@ -210,11 +232,13 @@ export class InternalError extends ToolError {
  * Code `invalid_param`; HTTP 422, gRPC InvalidArgument; origin `validation`.
  */
 export class InvalidParamError extends ToolError {
-  static override readonly code: "invalid_param" | "missing_param" = "invalid_param";
-  static override readonly httpStatus: 422 = 422;
-  static override readonly grpcStatus: "InvalidArgument" = "InvalidArgument";
+  declare static readonly code: "invalid_param" | "missing_param";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INVALID_PARAM_SPEC;
+  static override get spec(): CodeSpec {
+    return INVALID_PARAM_SPEC();
+  }
   declare readonly code: "invalid_param" | "missing_param";
 }
 
@@ -226,11 +250,13 @@ export class InvalidParamError extends ToolError {
  * Code `missing_param`; HTTP 422, gRPC InvalidArgument; origin `validation`.
  */
 export class MissingParamError extends InvalidParamError {
-  static override readonly code = "missing_param";
-  static override readonly httpStatus = 422;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "missing_param";
+  declare static readonly httpStatus: 422;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = MISSING_PARAM_SPEC;
+  static override get spec(): CodeSpec {
+    return MISSING_PARAM_SPEC();
+  }
   declare readonly code: "missing_param";
 }
 
@@ -242,11 +268,13 @@ export class MissingParamError extends InvalidParamError {
  * Code `not_found`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class NotFoundError extends ToolError {
-  static override readonly code: "not_found" | "unknown_action" | "unknown_instance" = "not_found";
-  static override readonly httpStatus: 404 = 404;
-  static override readonly grpcStatus: "NotFound" = "NotFound";
+  declare static readonly code: "not_found" | "unknown_action" | "unknown_instance";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = NOT_FOUND_SPEC;
+  static override get spec(): CodeSpec {
+    return NOT_FOUND_SPEC();
+  }
   declare readonly code: "not_found" | "unknown_action" | "unknown_instance";
 }
 
@@ -258,11 +286,13 @@ export class NotFoundError extends ToolError {
  * Code `unknown_action`; HTTP 404, gRPC NotFound; origin `validation`.
  */
 export class UnknownActionError extends NotFoundError {
-  static override readonly code = "unknown_action";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "unknown_action";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNKNOWN_ACTION_SPEC;
+  static override get spec(): CodeSpec {
+    return UNKNOWN_ACTION_SPEC();
+  }
   declare readonly code: "unknown_action";
 }
 
@@ -274,11 +304,13 @@ export class UnknownActionError extends NotFoundError {
  * Code `unknown_instance`; HTTP 404, gRPC NotFound; origin `discovery`.
  */
 export class UnknownInstanceError extends NotFoundError {
-  static override readonly code = "unknown_instance";
-  static override readonly httpStatus = 404;
-  static override readonly grpcStatus = "NotFound";
+  declare static readonly code: "unknown_instance";
+  declare static readonly httpStatus: 404;
+  declare static readonly grpcStatus: "NotFound";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNKNOWN_INSTANCE_SPEC;
+  static override get spec(): CodeSpec {
+    return UNKNOWN_INSTANCE_SPEC();
+  }
   declare readonly code: "unknown_instance";
 }
 
@@ -290,11 +322,13 @@ export class UnknownInstanceError extends NotFoundError {
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class RateLimitedError extends ToolError {
-  static override readonly code = "rate_limited";
-  static override readonly httpStatus = 429;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "rate_limited";
+  declare static readonly httpStatus: 429;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = RATE_LIMITED_SPEC;
+  static override get spec(): CodeSpec {
+    return RATE_LIMITED_SPEC();
+  }
   declare readonly code: "rate_limited";
 }
 
@@ -306,11 +340,13 @@ export class RateLimitedError extends ToolError {
  * Code `request_timeout`; HTTP 408, gRPC DeadlineExceeded; origin `transport`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class RequestTimeoutError extends ToolError {
-  static override readonly code = "request_timeout";
-  static override readonly httpStatus = 408;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "request_timeout";
+  declare static readonly httpStatus: 408;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = REQUEST_TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return REQUEST_TIMEOUT_SPEC();
+  }
   declare readonly code: "request_timeout";
 }
 
@@ -322,11 +358,13 @@ export class RequestTimeoutError extends ToolError {
  * Code `service_unavailable`; HTTP 503, gRPC Unavailable; origin `transport`.
  */
 export class ServiceUnavailableError extends ToolError {
-  static override readonly code = "service_unavailable";
-  static override readonly httpStatus = 503;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "service_unavailable";
+  declare static readonly httpStatus: 503;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = SERVICE_UNAVAILABLE_SPEC;
+  static override get spec(): CodeSpec {
+    return SERVICE_UNAVAILABLE_SPEC();
+  }
   declare readonly code: "service_unavailable";
 }
 
@@ -338,11 +376,13 @@ export class ServiceUnavailableError extends ToolError {
  * Code `timeout`; HTTP 504, gRPC DeadlineExceeded; origin `execution`.
  */
 export class ToolTimeoutError extends ToolError {
-  static override readonly code = "timeout";
-  static override readonly httpStatus = 504;
-  static override readonly grpcStatus = "DeadlineExceeded";
+  declare static readonly code: "timeout";
+  declare static readonly httpStatus: 504;
+  declare static readonly grpcStatus: "DeadlineExceeded";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = TIMEOUT_SPEC;
+  static override get spec(): CodeSpec {
+    return TIMEOUT_SPEC();
+  }
   declare readonly code: "timeout";
 }
 
@@ -354,11 +394,13 @@ export class ToolTimeoutError extends ToolError {
  * Code `unexpected_status`; HTTP 500, gRPC Unknown; origin `runtime`. Synthesized by the SDK for a response without an envelope; no server sends it.
  */
 export class UnexpectedStatusError extends ToolError {
-  static override readonly code = "unexpected_status";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Unknown";
+  declare static readonly code: "unexpected_status";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Unknown";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UNEXPECTED_STATUS_SPEC;
+  static override get spec(): CodeSpec {
+    return UNEXPECTED_STATUS_SPEC();
+  }
   declare readonly code: "unexpected_status";
 }
 
@@ -370,11 +412,13 @@ export class UnexpectedStatusError extends ToolError {
  * Code `upstream_error`; HTTP 502, gRPC Unavailable; origin `transport`.
  */
 export class UpstreamError extends ToolError {
-  static override readonly code = "upstream_error";
-  static override readonly httpStatus = 502;
-  static override readonly grpcStatus = "Unavailable";
+  declare static readonly code: "upstream_error";
+  declare static readonly httpStatus: 502;
+  declare static readonly grpcStatus: "Unavailable";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = UPSTREAM_ERROR_SPEC;
+  static override get spec(): CodeSpec {
+    return UPSTREAM_ERROR_SPEC();
+  }
   declare readonly code: "upstream_error";
 }
 

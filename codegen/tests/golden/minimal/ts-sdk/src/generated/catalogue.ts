@@ -10,7 +10,8 @@
  * class's constructor reads its own spec and CODES, so a bundle with one
  * class keeps that class's spec and texts, and no other code's. A code's
  * texts are string arguments and the rest of its spec JSON text in a string
- * literal, parsed once at import: that loads faster than object literals.
+ * literal, parsed on the spec's first use: that loads faster than object
+ * literals, and nothing is parsed at import.
  *
  * @module
  */
@@ -95,44 +96,51 @@ export const SDK_EXEC_DEADLINE: {
 
 /**
  * A code's texts, frozen. Its texts are string arguments and the rest of its
- * spec is JSON text in a string literal: V8 scans strings far faster than
- * it parses object literals, and `JSON.parse` of every spec takes a fraction
- * of the time parsing them as literals took at import.
+ * spec is JSON text in a string literal (catalogueSpec): V8 scans strings
+ * far faster than it parses object literals.
  */
 function catalogueTexts(code: string, message: string, cause: string, remediation: string): CodeTexts {
   return Object.freeze({ code, message, cause, remediation });
 }
 
 /**
- * A code's spec, frozen with its arrays and objects: its texts, its class
- * name and the other fields from their JSON text. `F` is their types as
- * written, which tsc checks against the spec's; the JSON text is written
+ * A code's spec, built on its first use: its texts, its class name and the
+ * other fields from their JSON text, frozen with its arrays and objects.
+ * Until a spec is read (a class's `spec`, or the lookup of every code), its
+ * code costs one closure at import and no parsing. `F` is the fields' types
+ * as written, which tsc checks against the spec's; the JSON text is written
  * from the same values.
  */
-function catalogueSpec<F extends Omit<SpecFields, "className">>(texts: CodeTexts, name: Pick<SpecFields, "className">, json: string): CodeSpec {
-  const fields = JSON.parse(json) as F;
-  Object.freeze(fields.contextFields);
-  Object.freeze(fields.recovery);
-  return Object.freeze(Object.assign({}, texts, name, fields));
+function catalogueSpec<F extends Omit<SpecFields, "className">>(texts: CodeTexts, name: Pick<SpecFields, "className">, json: string): () => CodeSpec {
+  let spec: CodeSpec | undefined;
+  return () => {
+    if (spec === undefined) {
+      const fields = JSON.parse(json) as F;
+      Object.freeze(fields.contextFields);
+      Object.freeze(fields.recovery);
+      spec = Object.freeze(Object.assign({}, texts, name, fields));
+    }
+    return spec;
+  };
 }
 
 /** The texts of `bad_request` (frozen): the defaults of its errors' fields. */
 const BAD_REQUEST_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("bad_request", "request rejected", "The request was rejected.", "Fix the request and send it again.");
 
-/** The catalogue spec of `bad_request`, frozen. */
-export const BAD_REQUEST_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 400; grpcStatus: "InvalidArgument"; contextFields: []; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Change the request before sending it again." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "server" }>(BAD_REQUEST_TEXTS, { className: "BadRequestError" }, '{"httpStatus":400,"grpcStatus":"InvalidArgument","contextFields":[],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Change the request before sending it again."},"sideEffects":"none_expected","origin":"validation","emittedBy":"server"}');
+/** The catalogue spec of `bad_request` (frozen), built on first use. */
+export const BAD_REQUEST_SPEC: () => CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 400; grpcStatus: "InvalidArgument"; contextFields: []; retryable: false; isAuthFailure: false; isCancelled: false; recovery: { action: "revise_and_retry"; same_arguments: "never"; guidance: "Change the request before sending it again." }; sideEffects: "none_expected"; origin: "validation"; emittedBy: "server" }>(BAD_REQUEST_TEXTS, { className: "BadRequestError" }, '{"httpStatus":400,"grpcStatus":"InvalidArgument","contextFields":[],"retryable":false,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"revise_and_retry","same_arguments":"never","guidance":"Change the request before sending it again."},"sideEffects":"none_expected","origin":"validation","emittedBy":"server"}');
 
 /** The texts of `internal` (frozen): the defaults of its errors' fields. */
 const INTERNAL_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("internal", "internal error", "An unclassified internal error occurred.", "Retry later; report the error if it persists.");
 
-/** The catalogue spec of `internal`, frozen. */
-export const INTERNAL_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 500; grpcStatus: "Internal"; contextFields: []; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "conditional"; guidance: "Retry with back-off." }; sideEffects: "unknown"; origin: "runtime"; emittedBy: "server" }>(INTERNAL_TEXTS, { className: "InternalError" }, '{"httpStatus":500,"grpcStatus":"Internal","contextFields":[],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"conditional","guidance":"Retry with back-off."},"sideEffects":"unknown","origin":"runtime","emittedBy":"server"}');
+/** The catalogue spec of `internal` (frozen), built on first use. */
+export const INTERNAL_SPEC: () => CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 500; grpcStatus: "Internal"; contextFields: []; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "conditional"; guidance: "Retry with back-off." }; sideEffects: "unknown"; origin: "runtime"; emittedBy: "server" }>(INTERNAL_TEXTS, { className: "InternalError" }, '{"httpStatus":500,"grpcStatus":"Internal","contextFields":[],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"conditional","guidance":"Retry with back-off."},"sideEffects":"unknown","origin":"runtime","emittedBy":"server"}');
 
 /** The texts of `rate_limited` (frozen): the defaults of its errors' fields. */
 const RATE_LIMITED_TEXTS: CodeTexts = /* @__PURE__ */ catalogueTexts("rate_limited", "rate limit exceeded", "The caller sent too many requests.", "Wait retry_after_ms milliseconds, then retry; a QuotaHeld reason on the account says why.");
 
-/** The catalogue spec of `rate_limited`, frozen. */
-export const RATE_LIMITED_SPEC: CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 429; grpcStatus: "ResourceExhausted"; contextFields: ["retry_after_ms"]; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "safe"; guidance: "Wait, then send the same request." }; sideEffects: "none_expected"; origin: "budget"; emittedBy: "server" }>(RATE_LIMITED_TEXTS, { className: "RateLimitedError" }, '{"httpStatus":429,"grpcStatus":"ResourceExhausted","contextFields":["retry_after_ms"],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"Wait, then send the same request."},"sideEffects":"none_expected","origin":"budget","emittedBy":"server"}');
+/** The catalogue spec of `rate_limited` (frozen), built on first use. */
+export const RATE_LIMITED_SPEC: () => CodeSpec = /* @__PURE__ */ catalogueSpec<{ httpStatus: 429; grpcStatus: "ResourceExhausted"; contextFields: ["retry_after_ms"]; retryable: true; isAuthFailure: false; isCancelled: false; recovery: { action: "retry_later"; same_arguments: "safe"; guidance: "Wait, then send the same request." }; sideEffects: "none_expected"; origin: "budget"; emittedBy: "server" }>(RATE_LIMITED_TEXTS, { className: "RateLimitedError" }, '{"httpStatus":429,"grpcStatus":"ResourceExhausted","contextFields":["retry_after_ms"],"retryable":true,"isAuthFailure":false,"isCancelled":false,"recovery":{"action":"retry_later","same_arguments":"safe","guidance":"Wait, then send the same request."},"sideEffects":"none_expected","origin":"budget","emittedBy":"server"}');
 
 /**
  * The texts of every code of the catalogue, sorted by code: the defaults
@@ -155,8 +163,8 @@ export const CODES: readonly string[] = [
   "rate_limited",
 ];
 
-/** Every code of the catalogue, sorted by code. */
-export const SPECS: readonly CodeSpec[] = [
+/** The spec of every code of the catalogue, sorted by code, each built on first use. */
+export const SPECS: readonly (() => CodeSpec)[] = [
   BAD_REQUEST_SPEC,
   INTERNAL_SPEC,
   RATE_LIMITED_SPEC,

@@ -4,9 +4,11 @@
 /**
  * One error class per catalogue code. Declarations only: behaviour lives in
  * the hand-written base class, MinimalError (base.ts). Each class
- * holds its code and statuses as literal static fields and its catalogue
- * spec (catalogue.ts) as `spec`, with no statement outside the class, so a
- * bundler drops every class its user does not import.
+ * returns its catalogue spec (catalogue.ts) from a static `spec` accessor,
+ * from which the base class's accessors read its code and statuses (typed
+ * here as literals), with no field and no statement outside the class: a
+ * bundler drops every class its user does not import, and defining one
+ * compiles nothing at import.
  *
  * @module
  */
@@ -32,11 +34,13 @@ export type { AgentRunErrorInit as MinimalErrorInit, AgentRunErrorJSON as Minima
  * Code `bad_request`; HTTP 400, gRPC InvalidArgument; origin `validation`.
  */
 export class BadRequestError extends MinimalError {
-  static override readonly code = "bad_request";
-  static override readonly httpStatus = 400;
-  static override readonly grpcStatus = "InvalidArgument";
+  declare static readonly code: "bad_request";
+  declare static readonly httpStatus: 400;
+  declare static readonly grpcStatus: "InvalidArgument";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = BAD_REQUEST_SPEC;
+  static override get spec(): CodeSpec {
+    return BAD_REQUEST_SPEC();
+  }
   declare readonly code: "bad_request";
 }
 
@@ -48,11 +52,13 @@ export class BadRequestError extends MinimalError {
  * Code `internal`; HTTP 500, gRPC Internal; origin `runtime`.
  */
 export class InternalError extends MinimalError {
-  static override readonly code = "internal";
-  static override readonly httpStatus = 500;
-  static override readonly grpcStatus = "Internal";
+  declare static readonly code: "internal";
+  declare static readonly httpStatus: 500;
+  declare static readonly grpcStatus: "Internal";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = INTERNAL_SPEC;
+  static override get spec(): CodeSpec {
+    return INTERNAL_SPEC();
+  }
   declare readonly code: "internal";
 }
 
@@ -64,11 +70,13 @@ export class InternalError extends MinimalError {
  * Code `rate_limited`; HTTP 429, gRPC ResourceExhausted; origin `budget`.
  */
 export class RateLimitedError extends MinimalError {
-  static override readonly code = "rate_limited";
-  static override readonly httpStatus = 429;
-  static override readonly grpcStatus = "ResourceExhausted";
+  declare static readonly code: "rate_limited";
+  declare static readonly httpStatus: 429;
+  declare static readonly grpcStatus: "ResourceExhausted";
   /** @internal The catalogue spec of the class (frozen); the runtime reads it. */
-  static override readonly spec: CodeSpec = RATE_LIMITED_SPEC;
+  static override get spec(): CodeSpec {
+    return RATE_LIMITED_SPEC();
+  }
   declare readonly code: "rate_limited";
 }
 
