@@ -176,7 +176,7 @@ def test_another_apis_packages_take_their_names_and_defaults_from_its_catalogue(
     assert files["python-sdk/LICENSE"] == (REPO / "LICENSE").read_bytes()
     # The runtime's entry points, and none of the Mitos package's overlay (its /compat).
     assert list(manifest["exports"]) == [".", "./clients", "./server", "./package.json"]
-    assert set(manifest["devDependencies"]) == {"esbuild", "typescript"}
+    assert set(manifest["devDependencies"]) == {"esbuild", "terser", "typescript"}
     assert b"mitos" not in b"".join(files.values()).lower()
 
 

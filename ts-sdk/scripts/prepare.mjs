@@ -7,8 +7,8 @@
 // `npm pack` and `npm publish`, and when another project installs this
 // directory: `npm install path/to/ts-sdk`, a "file:" dependency, or
 // `--install-links`. In that last case npm installs none of this
-// directory's devDependencies, and the build needs two of them (TypeScript
-// and esbuild): when the pinned versions are not in node_modules/, this
+// directory's devDependencies, and the build needs three of them (TypeScript,
+// esbuild and terser): when the pinned versions are not in node_modules/, this
 // installs them first, from package-lock.json when there is one (`npm ci`,
 // no scripts; else `npm install` of package.json's pinned versions),
 // whatever options the outer npm was given (--omit=dev, NODE_ENV=production,
@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-const BUILD_TOOLS = ["typescript", "esbuild"];
+const BUILD_TOOLS = ["typescript", "esbuild", "terser"];
 
 /** Whether node_modules/ holds the pinned version of a devDependency. */
 function installed(name) {

@@ -17,7 +17,7 @@ from errcat.names.languages import TYPESCRIPT
 from errcat.render import header_lines, render_template
 from errcat.render.package import has_license_file, package_version, readme_prose
 
-BUILD_TOOLS = {"esbuild": "0.28.2", "typescript": "5.9.3"}
+BUILD_TOOLS = {"esbuild": "0.28.2", "terser": "5.51.2", "typescript": "5.9.3"}
 """The pinned tools ``npm run build`` runs (scripts/prepare.mjs installs them when missing)."""
 
 OLDEST_TYPESCRIPT = "5.0"
