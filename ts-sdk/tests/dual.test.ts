@@ -95,3 +95,28 @@ test("no other entry point holds a class of its own copy: each file imports the 
     }
   }
 });
+
+test("every function and class the generated entry points export keeps its name in both builds (the files are minified)", async () => {
+  // The entry points every package has (errcat's ENTRY_POINTS); an overlay's own entry
+  // (Mitos's ./compat) is bundled the same way, but its names are its own.
+  const generated = [".", "./clients", "./server"];
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as {
+    exports: Record<string, string | { import: { default: string }; require: { default: string } }>;
+  };
+  let checked = 0;
+  for (const [subpath, conditions] of Object.entries(manifest.exports)) {
+    if (!generated.includes(subpath) || typeof conditions === "string") continue;
+    const built = [
+      await import(pathToFileURL(join(PACKAGE_DIR, conditions.import.default)).href),
+      require(join(PACKAGE_DIR, conditions.require.default)),
+    ] as Record<string, unknown>[];
+    for (const module of built) {
+      for (const [name, value] of Object.entries(module)) {
+        if (typeof value !== "function") continue;
+        assert.equal(value.name, name, `${conditions.import.default}: ${name}`);
+        checked += 1;
+      }
+    }
+  }
+  assert.ok(checked > 100, `${checked} functions and classes checked`);
+});
