@@ -92,8 +92,11 @@ def test_a_random_catalogues_crate_builds_and_passes_its_tests(
     (crate / "tests").mkdir()
     (crate / "tests" / "catalogue.rs").write_text(_test_source(data), encoding="utf-8")
     # A folder of its own: the drawn crates build their dependencies with other features
-    # and profiles than the repository's crates, and need not wait for their builds.
-    env = {**os.environ, cargo.ENV: str(cargo.target_dir() / "generated-catalogues")}
+    # and profiles than the repository's crates, and need not wait for their builds. Each
+    # crate is built once: no incremental state, and its artifacts go when it passed (only
+    # the dependencies are worth keeping).
+    target = cargo.target_dir() / "generated-catalogues"
+    env = {**os.environ, cargo.ENV: str(target), "CARGO_INCREMENTAL": "0"}
     manifest = ["--manifest-path", str(crate / "Cargo.toml")]
     # The test written here is formatted first; the crate itself must already be.
     rustfmt = [shutil.which("rustfmt") or "rustfmt", "--edition", "2021"]
@@ -104,3 +107,6 @@ def test_a_random_catalogues_crate_builds_and_passes_its_tests(
         assert done.returncode == 0, (
             f"cargo {command[0]}:\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
         )
+    package = build_model(data, source="catalogue.yaml", regenerate="x").packages[RUST.key]
+    clean = [exe, "clean", "--quiet", *manifest, "--package", package["crate"]]
+    subprocess.run(clean, capture_output=True, env=env, timeout=120, check=True)
