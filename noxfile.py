@@ -560,8 +560,12 @@ def compat(session: nox.Session) -> None:
     """Run mitos-run 0.3.1's own tests with its error layer replaced by mitos_errors.compat.
 
     Its own environment: mitos-run's suite brings pytest plugins the other sessions must not load.
+    The suite mostly waits (its fake servers' timeouts and teardowns), so run_suite.py spreads it
+    over more pytest-xdist workers than cores. Its environment is installed without compiling the
+    bytecode: the suite imports a small part of what it installs (kubernetes is most of it).
     """
-    session.install("./python-sdk[test]", "./tests/kit", *MITOS_RUN_REQUIREMENTS)
+    requirements = ("./python-sdk[test]", "./tests/kit", *MITOS_RUN_REQUIREMENTS, "pytest-xdist")
+    session.install(*requirements, env={"UV_COMPILE_BYTECODE": "0"})
     work = Path(session.create_tmp())
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
 
