@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from catalogue_strategies import catalogues, to_yaml
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from errcat.cli import run
 from errcat.model.catalogue import build_model
@@ -110,3 +111,33 @@ def test_a_random_catalogues_crate_builds_and_passes_its_tests(
     package = build_model(data, source="catalogue.yaml", regenerate="x").packages[RUST.key]
     clean = [exe, "clean", "--quiet", *manifest, "--package", package["crate"]]
     subprocess.run(clean, capture_output=True, env=env, timeout=120, check=True)
+
+
+PATHS = st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\0"), max_size=12)
+"""Values of the environment's folder variables: empty, relative or absolute."""
+
+
+@given(
+    chosen=st.none() | PATHS,
+    xdg=st.none() | PATHS | PATHS.map(lambda p: "/" + p),
+    other=st.dictionaries(st.sampled_from(["HOME_X", "PATH", "LANG"]), PATHS),
+)
+def test_every_cargo_build_has_one_target_folder_outside_the_clone(
+    chosen: str | None, xdg: str | None, other: dict[str, str]
+) -> None:
+    """CARGO_TARGET_DIR wins when set; else an absolute XDG_CACHE_HOME, else ~/.cache, holds it."""
+    environ = dict(other)
+    if chosen is not None:
+        environ[cargo.ENV] = chosen
+    if xdg is not None:
+        environ["XDG_CACHE_HOME"] = xdg
+    target = cargo.target_dir(environ)
+    if chosen:
+        assert target == Path(chosen)
+    elif xdg and xdg.startswith("/"):
+        assert target == Path(xdg) / "errcat" / "cargo-target"
+    else:
+        assert target == Path.home() / ".cache" / "errcat" / "cargo-target"
+    if not chosen:
+        assert not target.is_relative_to(REPO), "the folder lies outside the clone"
+    assert cargo.environment(environ) == {**environ, cargo.ENV: str(target)}
