@@ -19,6 +19,7 @@ import functools
 import hashlib
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import time
@@ -291,7 +292,7 @@ def tests(session: nox.Session) -> None:
 # What `quick` leaves to the full run: smaller property budgets (where a test reads one
 # from the environment), the tests that measure how the generator's work grows (they trace
 # every line), and the one that builds drawn catalogues' Rust crates with cargo (a minute
-# or more while rust-sdk/target is cold).
+# or more while the cargo target folder is cold).
 QUICK_BUDGETS = {"ERRCAT_DIFF_EXAMPLES": "5"}
 QUICK_DESELECT = "not grows_linearly"
 QUICK_IGNORE = "--ignore=codegen/tests/test_rust_crates.py"
@@ -301,16 +302,26 @@ RUST_CRATES = (ROOT / "rust-sdk", ROOT / "tests" / "rust")
 """The generated crate, then its hand-written tests (a crate depending on it by path)."""
 
 
+def cargo_target() -> Path:
+    """The one target folder of the repository's cargo builds (tests/kit/testkit/cargo.py).
+
+    Read by path: nox's own Python has no test kit installed, and that module needs none.
+    """
+    kit = runpy.run_path(str(ROOT / "tests" / "kit" / "testkit" / "cargo.py"))
+    return Path(kit["target_dir"]())
+
+
 @nox.session(venv_backend="none")
 @timed
 def rust(session: nox.Session) -> None:
     """The Rust crate and its tests: rustfmt, clippy (every feature) and cargo test.
 
-    Both crates build into one target folder, ``rust-sdk/target`` (the Rust
-    testee the conformance tests run uses it too), so the dependencies and the
-    heavy features (axum, tonic) are built once.
+    Both crates build into the repository's one cargo target folder, outside the
+    clone (``~/.cache/errcat/cargo-target`` unless ``CARGO_TARGET_DIR`` is set; the
+    Rust testee the conformance tests run uses it too), so the dependencies and the
+    heavy features (axum, tonic) are built once, not once per clone.
     """
-    env = {"CARGO_TARGET_DIR": str(ROOT / "rust-sdk" / "target")}
+    env = {"CARGO_TARGET_DIR": str(cargo_target())}
     for crate in RUST_CRATES:
         manifest = ("--manifest-path", str(crate / "Cargo.toml"))
         session.run("cargo", "fmt", *manifest, "--check", external=True, env=env)
@@ -549,8 +560,12 @@ def compat(session: nox.Session) -> None:
     """Run mitos-run 0.3.1's own tests with its error layer replaced by mitos_errors.compat.
 
     Its own environment: mitos-run's suite brings pytest plugins the other sessions must not load.
+    The suite mostly waits (its fake servers' timeouts and teardowns), so run_suite.py spreads it
+    over more pytest-xdist workers than cores. Its environment is installed without compiling the
+    bytecode: the suite imports a small part of what it installs (kubernetes is most of it).
     """
-    session.install("./python-sdk[test]", "./tests/kit", *MITOS_RUN_REQUIREMENTS)
+    requirements = ("./python-sdk[test]", "./tests/kit", *MITOS_RUN_REQUIREMENTS, "pytest-xdist")
+    session.install(*requirements, env={"UV_COMPILE_BYTECODE": "0"})
     work = Path(session.create_tmp())
     session.run("python", "tests/mitos_run/run_suite.py", str(work), *session.posargs)
 

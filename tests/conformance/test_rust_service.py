@@ -12,7 +12,6 @@ stopped when the test ends.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from testkit import emit_vectors, paths, testees
+from testkit import cargo, emit_vectors, testees
 from testkit.record import FIELDS
 from testkit.testees import RUST_TESTEE
 
@@ -32,17 +31,16 @@ LIFETIME_S = 300
 
 @pytest.fixture(scope="module")
 def service() -> Iterator[str]:
-    cargo = shutil.which("cargo")
-    if cargo is None:
+    exe = shutil.which("cargo")
+    if exe is None:
         pytest.fail("cargo is not on PATH: install Rust to run the Rust test service")
     limit = (len(VECTORS) + len(NAMED)) * len(READERS)
-    target = os.environ.get("CARGO_TARGET_DIR") or str(paths.REPO / "rust-sdk" / "target")
-    command = [cargo, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "service"]
+    command = [exe, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "service"]
     proc = subprocess.Popen(
         [*command, "--", "--max-requests", str(limit), "--lifetime-s", str(LIFETIME_S)],
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "CARGO_TARGET_DIR": target},
+        env=cargo.environment(),
     )
     try:
         assert proc.stdout is not None

@@ -8,10 +8,11 @@ generated header are caught too. One case runs the real command line,
 ``python -m errcat check``, in a subprocess.
 
 The catalogue never changes here, so after the fresh tree's first check its
-render is reused (``errcat.cli.render_all`` memoized on the model, which is
-hashable and compares by value): every edit still goes through check's
-reading, comparison, diff and messages, without rendering the same model
-over four hundred times.
+model and render are reused (``errcat.cli.load_model`` memoized on its paths,
+``errcat.cli.render_all`` on the model, which is hashable and compares by
+value): every edit still goes through check's reading, comparison, diff and
+messages, without loading and rendering the same catalogue over four hundred
+times.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import pytest
 
 from errcat import cli
 from errcat.cli import load_model, run
+from errcat.model.catalogue import Catalogue
+from errcat.problems import Problem
 from errcat.render import render_all
 
 REPO = Path(__file__).resolve().parents[2]
@@ -48,8 +51,22 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module", autouse=True)
 def render_once(tree: Path) -> Iterator[None]:
-    """After the tree is generated (by a render of its own), check renders the model once."""
+    """After the tree is generated (by a render of its own), check loads and renders the model once."""
+    load = cli.load_model
+
+    @functools.cache
+    def loaded(catalogue: Path, out: Path) -> tuple[Catalogue, tuple[Problem, ...]]:
+        notices: list[Problem] = []
+        return load(catalogue, out, notices), tuple(notices)
+
+    def load_once(catalogue: Path, out: Path, notices: list[Problem] | None = None) -> Catalogue:
+        model, found = loaded(catalogue, out)
+        if notices is not None:
+            notices.extend(found)
+        return model
+
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli, "load_model", load_once)
         patch.setattr(cli, "render_all", functools.cache(cli.render_all))
         yield
 

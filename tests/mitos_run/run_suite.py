@@ -3,6 +3,10 @@
     python tests/mitos_run/run_suite.py WORKDIR             # compat layer; fail on unlisted failures
     python tests/mitos_run/run_suite.py WORKDIR --baseline  # mitos-run's own modules, counts only
 
+The suite runs on ``--workers`` pytest-xdist workers (4 unless told; 0 runs it in
+one process): its tests mostly wait on their fake servers, so more workers than
+cores finish sooner.
+
 With the compat layer, mitos/errors.py and mitos/_envelope.py become one-line
 star imports; every test that then fails must be listed, with its reason, in
 docs/migrating-from-mitos-run.md (between the ``compat-failures`` markers),
@@ -34,6 +38,8 @@ ONE_LINERS = {
 # Needs sdk/conformance/scenario.json of mitos-run's monorepo, which the sdist
 # does not ship: it cannot be collected with or without the compat layer.
 NOT_IN_SDIST = ["--ignore=tests/test_conformance.py"]
+WORKERS = 4
+"""pytest-xdist workers: the suite waits more than it computes (31 s of waiting, 14 s of CPU)."""
 LISTED = re.compile(r"^\|\s*`(tests/[^`]+)`\s*\|", re.MULTILINE)
 
 
@@ -101,6 +107,9 @@ def main() -> int:
     parser.add_argument(
         "--baseline", action="store_true", help="keep mitos-run's own error modules"
     )
+    parser.add_argument(
+        "--workers", type=int, default=WORKERS, help=f"pytest-xdist workers ({WORKERS})"
+    )
     args = parser.parse_args()
     work: Path = args.work.resolve()
     tree = _prepare(work, args.baseline)
@@ -117,6 +126,7 @@ def main() -> int:
         "no:cacheprovider",
         *own,
         f"--junitxml={junit}",
+        *(("-n", str(args.workers), "--dist", "worksteal") if args.workers else ()),
         *NOT_IN_SDIST,
         "tests",
     ]

@@ -5,7 +5,8 @@
   the contract and the catalogue.
 - ``record``, ``testee``, ``testee.cjs`` and ``testees``: the one record of an
   error and the one request protocol both SDKs' testees answer, and how a
-  test asks a language's SDK (``testees.run``).
+  test asks a language's SDK (``testees.run``); ``cargo``: the one target
+  folder of every cargo build, outside the clone.
 - ``vectors``, ``body``, ``expect``, ``results``, ``runs``, ``tally``: the
   conformance vectors, their bodies, how a record is judged against a vector
   and compared across languages, each SDK's answers made once per session.

@@ -26,7 +26,7 @@ from typing import IO, Any
 import pytest
 
 from errcat.names import languages
-from testkit import paths
+from testkit import cargo, paths
 from testkit.record import Record, read
 from testkit.testee import PythonTestee, Request
 
@@ -180,13 +180,11 @@ RUST_TESTEE = paths.REPO / "tests" / "rust" / "Cargo.toml"
 
 
 def _rust(requests: Sequence[Request], class_names: dict[str, str] | None, _n: int) -> list[Record]:
-    cargo = shutil.which("cargo")
-    if cargo is None:
+    exe = shutil.which("cargo")
+    if exe is None:
         pytest.fail("cargo is not on PATH: install Rust (rustup) to run the Rust crate's testee")
-    # One target folder for the crate and its tests (nox sets the same one).
-    target = os.environ.get("CARGO_TARGET_DIR") or str(paths.REPO / "rust-sdk" / "target")
-    command = [cargo, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "testee"]
-    env = {**os.environ, "CARGO_TARGET_DIR": target}
+    command = [exe, "run", "--quiet", "--manifest-path", str(RUST_TESTEE), "--bin", "testee"]
+    env = cargo.environment()  # the one target folder of every cargo build
     return _answered(command, "Rust", requests, class_names, timeout=1800, env=env)
 
 
