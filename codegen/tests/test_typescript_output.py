@@ -130,7 +130,9 @@ const load = (file) => {
   new Function("module", "exports", "require", js)(module, module.exports, () => ({}));
   return module.exports;
 };
-const out = dirs.map((dir) => ({ ...load(dir + "/catalogue.ts"), ...load(dir + "/sanitizer-rules.ts") }));
+// Every code's spec is built on first use: SPECS lists the builders.
+const built = (catalogue) => ({ ...catalogue, SPECS: catalogue.SPECS.map((specOfCode) => specOfCode()) });
+const out = dirs.map((dir) => ({ ...built(load(dir + "/catalogue.ts")), ...load(dir + "/sanitizer-rules.ts") }));
 process.stdout.write(JSON.stringify(out));
 """
 
