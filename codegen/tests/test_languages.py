@@ -241,7 +241,7 @@ def test_nothing_else_names_a_language() -> None:
         "label = lang.label if lang else 'TypeScript'",
         "name = entry.python_class",
         'ENGINES = "RE2 (Go) and Rust regex"',
-        'return 2, (PORTABLE, "the escape \\\\0 (Rust regex refuses it)", fix)',
+        'found = (PORTABLE, "the escape \\\\0 (Rust regex refuses it)", fix)',
         'name = f"{shown} inside a class (a set operation in Rust)"',
         'def f() -> None:\n    """Python re reads it."""\n    return "in JavaScript"',
     ],
@@ -274,7 +274,7 @@ def test_every_refusal_a_record_lists_is_one_the_checker_words() -> None:
     assert set(REFUSED_SAMPLES) == patterns.REFUSABLE
     for lang in LANGUAGES:
         assert lang.regex_dialect.refuses <= patterns.REFUSABLE, lang.key
-    assert patterns.ENGINES == patterns.Engines.of(LANGUAGES)
+    assert patterns.Engines.of(LANGUAGES) == patterns.ENGINES
 
 
 @given(
@@ -301,4 +301,5 @@ def test_a_new_records_engine_is_named_where_it_refuses(
 
 def test_the_checker_names_the_records_linear_engines() -> None:
     linear = [lang.regex_dialect.name for lang in LANGUAGES if lang.regex_dialect.linear]
-    assert patterns.ENGINES.linear == f"{patterns.listed(linear)} refuse" and len(linear) > 1
+    assert patterns.ENGINES.linear == f"{patterns.listed(linear)} refuse"
+    assert len(linear) > 1

@@ -184,8 +184,7 @@ def _escape(
 
 
 def findings(pattern: str, engines: Engines = ENGINES) -> Iterator[Finding]:
-    """Yield each construct of ``pattern`` outside the portable subset; the messages name
-    ``engines`` (the SDKs' by default)."""
+    """Yield each construct of ``pattern`` outside the portable subset, naming ``engines``."""
     index, in_class, class_start = 0, False, 0
     while index < len(pattern):
         char = pattern[index]
@@ -202,7 +201,9 @@ def findings(pattern: str, engines: Engines = ENGINES) -> Iterator[Finding]:
                 shown = "[" if char == "[" else pattern[index : index + 2]
                 yield (
                     NON_PORTABLE,
-                    engines.note(f"{shown} inside a class", CLASS_SET, "a nested class or set operation"),
+                    engines.note(
+                        f"{shown} inside a class", CLASS_SET, "a nested class or set operation"
+                    ),
                     (f"write \\{shown[0]}" + ("" if char == "[" else f"\\{shown[1]}")),
                 )
             index += 1
