@@ -15,6 +15,7 @@ runs (the defaults are small so a bare ``nox`` stays quick).
 
 from __future__ import annotations
 
+import copy
 import os
 import unicodedata
 from typing import Any
@@ -153,21 +154,52 @@ def refinement_forests(draw: st.DrawFn, codes: dict[str, dict[str, Any]]) -> dic
     return codes
 
 
+MINIMAL_CODE: dict[str, Any] = {
+    "message": "quota used up",
+    "cause": "The quota is used up.",
+    "remediation": "Wait for the quota window.",
+    "http": 429,
+    "grpc": "ResourceExhausted",
+    "context": [],
+    "retryable": True,
+    "recovery": {
+        "action": "retry_later",
+        "same_arguments": "safe",
+        "guidance": "Wait, then retry.",
+    },
+    "side_effects": "none_expected",
+    "origin": "budget",
+}
+"""Every field a code must have, with a valid value: the one place the tests' codes get a new
+required field (read it through :func:`minimal_code`)."""
+
+
+def minimal_code(**fields: Any) -> dict[str, Any]:
+    """A valid code of the required fields only (a fresh copy), ``fields`` replacing or adding."""
+    return {**copy.deepcopy(MINIMAL_CODE), **fields}
+
+
+def code_yaml(name: str, spec: dict[str, Any]) -> str:
+    """The code ``name`` as a catalogue writes it under ``codes:`` (two spaces in), then a blank line."""
+    lines = to_yaml({name: spec}).splitlines()
+    return "".join(f"  {line}\n" for line in lines) + "\n"
+
+
 @st.composite
 def _code(draw: st.DrawFn, fields: list[str]) -> dict[str, Any]:
     context = draw(st.lists(st.sampled_from(fields), unique=True)) if fields else []
-    spec: dict[str, Any] = {
-        "message": draw(texts()),
-        "cause": draw(texts()),
-        "remediation": draw(texts()),
-        "http": draw(st.integers(400, 599)),
-        "grpc": draw(st.sampled_from(GRPC)),
-        "context": context,
-        "retryable": draw(st.booleans()),
-        "recovery": draw(RECOVERY),
-        "side_effects": draw(st.sampled_from(SIDE_EFFECTS)),
-        "origin": draw(st.sampled_from(ORIGINS)),
-    }
+    spec: dict[str, Any] = minimal_code(
+        message=draw(texts()),
+        cause=draw(texts()),
+        remediation=draw(texts()),
+        http=draw(st.integers(400, 599)),
+        grpc=draw(st.sampled_from(GRPC)),
+        context=context,
+        retryable=draw(st.booleans()),
+        recovery=draw(RECOVERY),
+        side_effects=draw(st.sampled_from(SIDE_EFFECTS)),
+        origin=draw(st.sampled_from(ORIGINS)),
+    )
     optional = {
         "emitted_by": st.sampled_from(("server", "sdk")),
         "auth_failure": st.booleans(),

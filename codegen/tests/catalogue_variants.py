@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from catalogue_strategies import code_yaml, minimal_code
+
 GOOD = Path(__file__).resolve().parent / "fixtures" / "good"
 MINIMAL_TEXT = (GOOD / "minimal.yaml").read_text(encoding="utf-8")
 
@@ -23,7 +25,7 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "class_is_context_type.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: RateLimitedContext\n'),
     "class_is_known_type.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: {typescript: KnownMinimalError}\n'),
     "class_is_runtime_base.yaml": ('    grpc: InvalidArgument\n    context: []\n', '    grpc: InvalidArgument\n    context: []\n    class_name: AgentRunError\n'),
-    "grpc_reason_underscore.yaml": ('  internal:\n', '  quota_:\n    message: quota used up\n    cause: The quota is used up.\n    remediation: Wait for the quota window.\n    http: 429\n    grpc: ResourceExhausted\n    context: []\n    retryable: true\n    recovery:\n      action: retry_later\n      same_arguments: safe\n      guidance: Wait, then retry.\n    side_effects: none_expected\n    origin: budget\n\n  internal:\n'),
+    "grpc_reason_underscore.yaml": ("  internal:\n", code_yaml("quota_", minimal_code()) + "  internal:\n"),
     "go_name_is_a_code_constant.yaml": ('  internal:\n', '  internal:\n    class_name: {go: CodeRateLimited}\n'),
     "context_undefined.yaml": ('    context: [retry_after_ms]\n', '    context: [retry_after_ms, sandbox]\n'),
     "explicit_tag.yaml": ('    http: 429\n', '    http: !!int 429\n'),

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from catalogue_strategies import minimal_code
 
 from errcat.cli import run
 from errcat.source.load import load_catalogue
@@ -25,24 +26,19 @@ Edit = Callable[[Data], None]
 Q = "codes/quota_exceeded"
 """The path of :data:`QUOTA` in :func:`base`, for edits."""
 
-QUOTA = {
-    "message": "organization quota exceeded",
-    "cause": "The organization used up a plan quota.",
-    "remediation": "Wait for the quota window to reset, or raise the plan limit.",
-    "http": 429,
-    "grpc": "ResourceExhausted",
-    "context": ["retry_after_ms", "dimension"],
-    "class_name": "QuotaError",
-    "retryable": True,
-    "recovery": {
+QUOTA = minimal_code(
+    message="organization quota exceeded",
+    cause="The organization used up a plan quota.",
+    remediation="Wait for the quota window to reset, or raise the plan limit.",
+    context=["retry_after_ms", "dimension"],
+    class_name="QuotaError",
+    recovery={
         "action": "retry_later",
         "same_arguments": "conditional",
         "guidance": "Wait for the window to reset.",
     },
-    "side_effects": "none_expected",
-    "origin": "budget",
-    "surfaces": {"console": {"message": "your plan quota is used up"}},
-}
+    surfaces={"console": {"message": "your plan quota is used up"}},
+)
 """A code no fallback or family names, so edits may remove or rename it freely."""
 
 

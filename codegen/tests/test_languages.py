@@ -8,17 +8,20 @@ else still spells the languages out.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
+import re
 from pathlib import Path, PurePosixPath
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from errcat.check import patterns
 from errcat.model.catalogue import Catalogue, build_model
 from errcat.model.package import OVERLAY_KEY
 from errcat.names import languages, naming
-from errcat.names.languages import LANGUAGES, Language
+from errcat.names.languages import LANGUAGES, Language, RegexDialect
 from errcat.render import NEUTRAL_TARGETS, TARGETS, environment, renderer
 from errcat.render.target import PARTS, SdkTarget, missing_parts, sdk_target
 from errcat.source.load import load_catalogue
@@ -153,19 +156,62 @@ def test_the_writer_owns_each_languages_generated_folder() -> None:
 LANGUAGE_HOMES = (
     "names/languages.py",
     "names/module_names.py",
-    "names/go_names.py",
+    *(f"names/{lang.key}_names.py" for lang in LANGUAGES),
     *(f"render/{lang.key}/" for lang in LANGUAGES),
 )
-"""Where a language may be named: its record, its module-name parser, Go's words and its target folder."""
+"""Where a language may be named: the records, the module-name parsers, and each language's
+words (``names/<key>_names.py``) and target folder."""
+
+NAMED_FOR_ANOTHER_REASON = {
+    "check/validate.py": "Python",  # the meta-schema's pattern of a PyPI distribution name
+    "source/scalars.py": "JavaScript",  # the integers a JSON reader in JavaScript holds exactly
+}
+"""Messages that name a language for what it is outside the targets, not as one."""
+
+_LANGUAGE_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(word)
+        for lang in LANGUAGES
+        for word in (lang.label, lang.regex_dialect.name.split()[0])
+    )
+    + r")\b"
+)
+"""A language's label or its regex engine's first word (``JavaScript``, ``RE2``), as a word."""
+
+
+def test_every_names_module_of_a_language_is_its_home() -> None:
+    modules = sorted((REPO / "codegen" / "errcat" / "names").glob("*_names.py"))
+    assert {p.stem.removesuffix("_names") for p in modules} - {"module"} <= set(KEYS), (
+        "a names/<key>_names.py module is a language's own only when <key> is its record's key"
+    )
+
+
+def _prose(tree: ast.AST) -> set[int]:
+    """The ids of the string statements (docstrings, attribute docstrings): prose, not values."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
 
 
 def _names_a_language(source: str) -> list[tuple[int, str]]:
     words = {lang.key for lang in LANGUAGES} | {lang.label for lang in LANGUAGES}
     records = {lang.key.upper() for lang in LANGUAGES}
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    prose = _prose(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words:
             found.append((node.lineno, node.value))
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in prose
+            and (word := _LANGUAGE_WORD.search(node.value))
+        ):
+            found.append((node.lineno, word.group()))
         elif isinstance(node, ast.Name) and node.id in records:
             found.append((node.lineno, node.id))
         elif isinstance(node, ast.alias) and node.name in records:
@@ -178,10 +224,11 @@ def _names_a_language(source: str) -> list[tuple[int, str]]:
 def test_nothing_else_names_a_language() -> None:
     root = REPO / "codegen" / "errcat"
     offenders = [
-        f"{path.relative_to(root).as_posix()}:{line}: {word}"
+        f"{rel}:{line}: {word}"
         for path in sorted(root.rglob("*.py"))
-        if not path.relative_to(root).as_posix().startswith(LANGUAGE_HOMES)
+        if not (rel := path.relative_to(root).as_posix()).startswith(LANGUAGE_HOMES)
         for line, word in _names_a_language(path.read_text(encoding="utf-8"))
+        if NAMED_FOR_ANOTHER_REASON.get(rel) != word
     ]
     assert offenders == [], "read the language record (errcat.names.languages) instead"
 
@@ -193,7 +240,66 @@ def test_nothing_else_names_a_language() -> None:
         "from errcat.names.languages import TYPESCRIPT",
         "label = lang.label if lang else 'TypeScript'",
         "name = entry.python_class",
+        'ENGINES = "RE2 (Go) and Rust regex"',
+        'found = (PORTABLE, "the escape \\\\0 (Rust regex refuses it)", fix)',
+        'name = f"{shown} inside a class (a set operation in Rust)"',
+        'def f() -> None:\n    """Python re reads it."""\n    return "in JavaScript"',
     ],
 )
 def test_the_language_scan_finds_a_language_named(source: str) -> None:
     assert _names_a_language(source) != []
+
+
+def test_the_language_scan_reads_prose_as_prose() -> None:
+    source = '"""Python re and RE2 (Go) read it."""\nX = 1\n"""What X is in TypeScript."""\n'
+    assert _names_a_language(source) == []
+
+
+# -- the regex engines are the records' -------------------------------------------------------
+
+REFUSED_SAMPLES = {
+    "\\A": r"\Aa",
+    "\\Z": r"a\Z",
+    "\\p": r"\p{L}",
+    "\\P": r"\P{L}",
+    "\\u": r"\u00e9",
+    "\\0": r"a\0",
+    patterns.CLASS_SET: "[a&&b]",
+    patterns.LONG_COUNT: "a{1001}",
+}
+"""A pattern with each construct a regex dialect may refuse."""
+
+
+def test_every_refusal_a_record_lists_is_one_the_checker_words() -> None:
+    assert set(REFUSED_SAMPLES) == patterns.REFUSABLE
+    for lang in LANGUAGES:
+        assert lang.regex_dialect.refuses <= patterns.REFUSABLE, lang.key
+    assert patterns.Engines.of(LANGUAGES) == patterns.ENGINES
+
+
+@given(
+    name=st.from_regex(r"[A-Z][a-z]{2,8} engine", fullmatch=True),
+    linear=st.booleans(),
+    refuses=st.frozensets(st.sampled_from(sorted(patterns.REFUSABLE))),
+)
+def test_a_new_records_engine_is_named_where_it_refuses(
+    name: str, linear: bool, refuses: frozenset[str]
+) -> None:
+    dialect = RegexDialect(name, linear=linear, refuses=refuses)
+    new = dataclasses.replace(LANGUAGES[-1], key="new", label="New", regex_dialect=dialect)
+    engines = patterns.Engines.of((*LANGUAGES, new))
+    assert name in engines.all
+    assert (name in engines.linear) == linear
+    others = patterns.Engines.of(LANGUAGES)
+    for construct, sample in REFUSED_SAMPLES.items():
+        said = " ".join(found for _rule, found, _fix in patterns.findings(sample, engines))
+        assert (name in said) == (construct in refuses), (construct, said)
+        before = " ".join(found for _rule, found, _fix in patterns.findings(sample, others))
+        if construct not in refuses:
+            assert said == before, construct
+
+
+def test_the_checker_names_the_records_linear_engines() -> None:
+    linear = [lang.regex_dialect.name for lang in LANGUAGES if lang.regex_dialect.linear]
+    assert patterns.ENGINES.linear == f"{patterns.listed(linear)} refuse"
+    assert len(linear) > 1

@@ -13,12 +13,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from catalogue_strategies import FUZZ_SCALE, catalogues, to_yaml
+from catalogue_strategies import FUZZ_SCALE, catalogues, code_yaml, minimal_code, to_yaml
 from catalogue_variants import CYCLE, edited
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errcat.check.validate import validate
+from errcat.metaschema import meta_schema
 from errcat.model.catalogue import Catalogue, build_model
 from errcat.model.refines import MAX_CHAIN
 from errcat.problems import Problem
@@ -128,11 +129,10 @@ def test_a_refined_code_that_is_missing_retired_or_of_another_status_class_is_re
 def _chain_catalogue(length: int) -> str:
     """The minimal catalogue with ``length`` codes, each refining the one before, under rate_limited."""
     codes = "".join(
-        f"  finer_{i}:\n    message: finer {i}\n    cause: Finer.\n    remediation: Wait.\n"
-        f"    http: 429\n    grpc: ResourceExhausted\n    context: []\n    retryable: true\n"
-        f"    refines: {'rate_limited' if i == 0 else f'finer_{i - 1}'}\n"
-        "    recovery:\n      action: retry_later\n      same_arguments: safe\n"
-        "      guidance: Wait.\n    side_effects: none_expected\n    origin: budget\n\n"
+        code_yaml(
+            f"finer_{i}",
+            minimal_code(message=f"finer {i}", refines=f"finer_{i - 1}" if i else "rate_limited"),
+        )
         for i in range(length)
     )
     return edited(("  internal:\n", codes + "  internal:\n"))
@@ -155,3 +155,10 @@ def test_two_codes_refining_each_other_are_one_problem() -> None:
     problems = validate(parse_catalogue(edited(*CYCLE), "c.yaml"))
     assert [p.rule for p in problems] == ["refinement-cycle"]
     assert "bad_request -> rate_limited -> bad_request" in problems[0].message
+
+
+def test_the_tests_minimal_code_is_valid_and_has_exactly_the_required_fields() -> None:
+    code = meta_schema()["properties"]["codes"]["additionalProperties"]
+    assert list(minimal_code()) == code["required"], "give MINIMAL_CODE each required field"
+    text = edited(("  internal:\n", code_yaml("quota_exceeded", minimal_code()) + "  internal:\n"))
+    assert validate(parse_catalogue(text, "c.yaml")) == []

@@ -22,6 +22,8 @@ import llms_txt
 import pytest
 
 from errcat.cli import run
+from errcat.names.languages import LANGUAGES
+from errcat.names.naming import class_names
 
 REPO = Path(__file__).resolve().parents[2]
 CATALOGUE = REPO / "catalogue" / "errors.yaml"
@@ -34,6 +36,15 @@ NEW_REMEDIATION = (
     "Drift probe; list the sandboxes, then call again with an id that exists"
     " (NoCapacity, NoHuskPod or ActivateFailed name why a claim never became Ready)."
 )
+
+
+def written_in_every_language(code: str) -> str:
+    """What llms.txt says a user writes for ``code`` (no ``class_name``) in each language, from
+    the records: ``Python `NotFoundError`, ..., Rust `Code::NotFound```."""
+    names = class_names(code, None)
+    return ", ".join(
+        f"{lang.label} `{lang.written_name(names[lang.key].name)}`" for lang in LANGUAGES
+    )
 
 
 @dataclass(frozen=True)
@@ -157,9 +168,7 @@ def test_remediation_and_status_of_not_found(original: Generated, tmp_path: Path
         for x in llms_txt.parse_llms_file(llms).sections["Error codes"]
         if x["title"] == "not_found"
     )
-    assert link["desc"].startswith(
-        "HTTP 406; Python `NotFoundError`, TypeScript `NotFoundError`, Go `CodeNotFound`, Rust `Code::NotFound`. "
-    )
+    assert link["desc"].startswith(f"HTTP 406; {written_in_every_language('not_found')}. ")
     assert link["desc"].endswith(f"Next: {NEW_REMEDIATION}")
 
     view = python_view(mutated, tmp_path, "not_found")
@@ -239,7 +248,7 @@ def test_a_new_code_reaches_every_artifact(original: Generated, tmp_path: Path) 
     assert "snapshot_corrupt" in json.loads(mutated.files[SCHEMA])["$defs"]["Code"]["enum"]
     assert (
         "- [snapshot_corrupt](docs/errors.md#snapshot_corrupt): HTTP 409; "
-        "Python `SnapshotCorruptError`, TypeScript `SnapshotCorruptError`, Go `CodeSnapshotCorrupt`, Rust `Code::SnapshotCorrupt`. "
+        f"{written_in_every_language('snapshot_corrupt')}. "
     ) in mutated.files[LLMS].decode()
     assert docs_row(mutated.files[DOCS].decode(), "## SDK classes", "snapshot_corrupt")[1:3] == [
         "`SnapshotCorruptError`",

@@ -1,27 +1,28 @@
 """The sanitizer rules: patterns in the portable dialect, lower-case triggers, sound ranges.
 
 The catalogue's patterns are written in one dialect (docs/sdk-contract.md
-section 2) that Python ``re``, JavaScript ``RegExp`` (flag ``u``), RE2 and
-Rust's ``regex`` all read alike and run in linear time: literals, ``.``,
-ASCII character classes, ``(?:...)`` groups, alternation, anchors
-``^``/``$`` and greedy or lazy repeats. What a lookaround said is written as
-a rule's side conditions (``not_after``, ``ahead``, ``followed_by``,
-``prefix_not_followed_by``). This module refuses everything else, with the
-dialect's spelling to use instead: ``non-regular-pattern`` for what a
-linear-time engine cannot run (lookaround, backreferences, atomic groups,
-possessive repeats), ``non-portable-pattern`` for what the engines read
-differently, ``side-condition`` for a side condition out of its shape.
-"""
+section 2) that the regex engine of every SDK (each language record's
+:class:`~errcat.names.languages.RegexDialect`) reads alike and runs in
+linear time: literals, ``.``, ASCII character classes, ``(?:...)`` groups,
+alternation, anchors ``^``/``$`` and greedy or lazy repeats. What a
+lookaround said is written as a rule's side conditions (``not_after``,
+``ahead``, ``followed_by``, ``prefix_not_followed_by``). This module refuses
+everything else, with the dialect's spelling to use instead:
+``non-regular-pattern`` for what a linear-time engine cannot run (lookaround,
+backreferences, atomic groups, possessive repeats), ``non-portable-pattern``
+for what the engines read differently (naming the engines whose records say
+they refuse it), ``side-condition`` for a side condition out of its shape."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from errcat.check.context import Context
 from errcat.model.sanitizer import SIDE_CONDITIONS
-from errcat.names.languages import LANGUAGES
+from errcat.names.languages import LANGUAGES, Language, RegexDialect
 from errcat.source.document import KeyPath, format_path
 from errcat.wording import quoted
 
@@ -31,18 +32,18 @@ _ESCAPES = {
         'write a side condition, e.g. not_after: "[A-Za-z0-9_]" for one before the match',
     ),
     "B": ("\\B (not a word boundary)", "write the word characters out, e.g. [A-Za-z0-9_]"),
-    "d": ("\\d (Unicode digits in Python, 0-9 in JavaScript)", "write [0-9]"),
+    "d": ("\\d (the engines disagree on digits)", "write [0-9]"),
     "D": ("\\D", "write [^0-9]"),
     "s": ("\\s (the engines disagree on whitespace)", "write the characters, e.g. [ ]"),
     "S": ("\\S", "write the excluded characters, e.g. [^ ]"),
-    "w": ("\\w (Unicode word characters in Python)", "write [A-Za-z0-9_]"),
+    "w": ("\\w (the engines disagree on word characters)", "write [A-Za-z0-9_]"),
     "W": ("\\W", "write [^A-Za-z0-9_]"),
-    "A": ("\\A (Python only)", "write ^"),
-    "Z": ("\\Z (Python only)", "write $"),
+    "A": ("\\A", "write ^"),
+    "Z": ("\\Z", "write $"),
     "z": ("\\z", "write $"),
     "G": ("\\G", "remove it"),
-    "p": ("\\p{...} (JavaScript only)", "write an explicit character class"),
-    "P": ("\\P{...} (JavaScript only)", "write an explicit negated character class"),
+    "p": ("\\p{...}", "write an explicit character class"),
+    "P": ("\\P{...}", "write an explicit negated character class"),
 }
 _LOOKAROUNDS = {
     "=": "a lookahead (?=",
@@ -64,10 +65,60 @@ _SET_OPERATORS = ("&&", "--", "~~")
 _MAX_COUNT = 1000
 _CODE_POINT_RE = re.compile(r"U\+([0-9A-F]{4,6})\Z")
 
-DIALECTS = " and ".join(lang.regex_dialect for lang in LANGUAGES)
-"""The regex engines of the generated SDKs, as messages name them."""
-LINEAR_ENGINES = "RE2 (Go) and Rust regex"
-"""The linear-time engines the dialect is also read by, as messages name them."""
+CLASS_SET = "class-set"
+LONG_COUNT = f"count>{_MAX_COUNT}"
+REFUSABLE = frozenset([*(f"\\{char}" for char in "AZpPu0"), CLASS_SET, LONG_COUNT])
+"""What a :class:`RegexDialect` may list as refused: the escapes whose finding names the
+engines that refuse them, a nested class or set operation, a repeat count above the limit."""
+
+
+def listed(names: Iterable[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    items = list(names)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+@dataclass(frozen=True)
+class Engines:
+    """The regex engines of the target languages, as their records describe them; every message
+    that names an engine is worded here from them."""
+
+    dialects: tuple[RegexDialect, ...]
+
+    @classmethod
+    def of(cls, languages: Iterable[Language]) -> Engines:
+        """The engines of ``languages``, each once, in their order."""
+        return cls(tuple(dict.fromkeys(lang.regex_dialect for lang in languages)))
+
+    def _say(self, dialects: list[RegexDialect], verb: str) -> str:
+        names = listed(d.name for d in dialects)
+        return f"{names} {verb if len(dialects) > 1 else verb + 's'}" if dialects else ""
+
+    @property
+    def all(self) -> str:
+        """Every engine: ``Python re, ... and Rust regex``."""
+        return listed(d.name for d in self.dialects)
+
+    @property
+    def linear(self) -> str:
+        """``RE2 (Go) and Rust regex refuse``: the linear-time engines, with the verb."""
+        found = [d for d in self.dialects if d.linear]
+        return self._say(found, "refuse") or "a linear-time engine refuses"
+
+    def note(self, name: str, construct: str, reading: str = "") -> str:
+        """``name``, then the engines whose records refuse ``construct`` (a key of
+        :data:`REFUSABLE`): ``(Rust regex refuses it)``, or ``(READING in Rust regex)`` for one
+        that reads it otherwise; ``name`` alone when no engine does."""
+        found = [d for d in self.dialects if construct in d.refuses]
+        if not found:
+            return name
+        if reading:
+            return f"{name} ({reading} in {listed(d.name for d in found)})"
+        return f"{name} ({self._say(found, 'refuse')} it)"
+
+
+ENGINES = Engines.of(LANGUAGES)
+"""The engines of the generated SDKs."""
 
 NON_REGULAR = "non-regular-pattern"
 NON_PORTABLE = "non-portable-pattern"
@@ -98,16 +149,18 @@ def _group(pattern: str, start: int) -> Finding | None:
     )
 
 
-def _escape(pattern: str, index: int, in_class: bool) -> tuple[int, Finding | None]:
+def _escape(
+    pattern: str, index: int, in_class: bool, engines: Engines
+) -> tuple[int, Finding | None]:
     """Check the escape at ``index``; return its length and any finding."""
     char = pattern[index + 1 : index + 2]
     if char in _ESCAPES:
         name, fix = _ESCAPES[char]
-        return 2, (NON_PORTABLE, name, fix)
+        return 2, (NON_PORTABLE, engines.note(name, f"\\{char}"), fix)
     if char == "k":
         return 2, (NON_REGULAR, "a named backreference \\k<...>", _BACKREFERENCE_FIX)
     if char == "0" and not pattern[index + 2 : index + 3].isdigit():
-        return 2, (NON_PORTABLE, "the escape \\0 (Rust regex refuses it)", "write \\x00")
+        return 2, (NON_PORTABLE, engines.note("the escape \\0", "\\0"), "write \\x00")
     if char.isdigit():
         return 2, (NON_REGULAR, f"the backreference or octal escape \\{char}", _BACKREFERENCE_FIX)
     if char == "x":
@@ -117,7 +170,7 @@ def _escape(pattern: str, index: int, in_class: bool) -> tuple[int, Finding | No
     if char == "u":
         return 2, (
             NON_PORTABLE,
-            "the escape \\u (RE2 has none)",
+            engines.note("the escape \\u", "\\u"),
             "write the character itself, or \\xHH below U+0100",
         )
     if char in _SYNTAX_CHARS or char in _SIMPLE_ESCAPES or (char == "-" and in_class):
@@ -130,13 +183,13 @@ def _escape(pattern: str, index: int, in_class: bool) -> tuple[int, Finding | No
     )
 
 
-def findings(pattern: str) -> Iterator[Finding]:
-    """Yield each construct of ``pattern`` outside the portable subset."""
+def findings(pattern: str, engines: Engines = ENGINES) -> Iterator[Finding]:
+    """Yield each construct of ``pattern`` outside the portable subset, naming ``engines``."""
     index, in_class, class_start = 0, False, 0
     while index < len(pattern):
         char = pattern[index]
         if char == "\\":
-            length, found = _escape(pattern, index, in_class)
+            length, found = _escape(pattern, index, in_class, engines)
             if found:
                 yield found
             index += length
@@ -148,7 +201,9 @@ def findings(pattern: str) -> Iterator[Finding]:
                 shown = "[" if char == "[" else pattern[index : index + 2]
                 yield (
                     NON_PORTABLE,
-                    f"{shown} inside a class (a nested class or set operation in Rust)",
+                    engines.note(
+                        f"{shown} inside a class", CLASS_SET, "a nested class or set operation"
+                    ),
                     (f"write \\{shown[0]}" + ("" if char == "[" else f"\\{shown[1]}")),
                 )
             index += 1
@@ -178,7 +233,7 @@ def findings(pattern: str) -> Iterator[Finding]:
             if quantifier and max(map(int, re.findall("[0-9]+", quantifier.group()))) > _MAX_COUNT:
                 yield (
                     NON_PORTABLE,
-                    f"a repeat count above {_MAX_COUNT} (RE2 refuses it)",
+                    engines.note(f"a repeat count above {_MAX_COUNT}", LONG_COUNT),
                     (f"write a count of at most {_MAX_COUNT}"),
                 )
             if pattern[end : end + 1] == "+":
@@ -238,9 +293,8 @@ def _check_pattern(ctx: Context, path: KeyPath, text: str, field: str) -> None:
     for rule_id, name, fix in findings(text):
         if name not in seen:
             seen.add(name)
-            engines = LINEAR_ENGINES if rule_id == NON_REGULAR else DIALECTS
-            verb = "refuse" if rule_id == NON_REGULAR else "do not read alike"
-            ctx.add(path, rule_id, f"{quoted(text)} uses {name}, which {engines} {verb}", fix)
+            which = ENGINES.linear if rule_id == NON_REGULAR else f"{ENGINES.all} do not read alike"
+            ctx.add(path, rule_id, f"{quoted(text)} uses {name}, which {which}", fix)
 
 
 def pattern_rules(ctx: Context) -> None:

@@ -30,6 +30,22 @@ from errcat.names.typescript_names import JS_GLOBALS, TS_KEYWORDS
 
 
 @dataclass(frozen=True)
+class RegexDialect:
+    """The regex engine an SDK runs the sanitizer's patterns with, and what of the catalogue's
+    spelling it refuses: ``errcat.check.patterns`` words its messages from these."""
+
+    name: str
+    """``Rust regex``: how messages name the engine."""
+    linear: bool = False
+    """Whether it runs every pattern in linear time, so refuses lookaround, backreferences,
+    atomic groups and possessive repeats (``non-regular-pattern``)."""
+    refuses: frozenset[str] = frozenset()
+    """What else it refuses or reads otherwise (``non-portable-pattern``), by the keys of
+    ``errcat.check.patterns.REFUSABLE``: an escape as written (``\\0``), ``class-set`` (``[``,
+    ``&&``, ``--`` or ``~~`` inside a class) or ``count>1000`` (a repeat count above 1000)."""
+
+
+@dataclass(frozen=True)
 class Language:
     """One target language of the generated SDKs."""
 
@@ -45,8 +61,8 @@ class Language:
     """The package field users import (``module``: ``import mitos_errors``)."""
     generated_dir: str
     """Where its generated files go, relative to the output root; ``{field}`` is a package field."""
-    regex_dialect: str
-    """The regex engine that runs the sanitizer's patterns in this SDK, as messages name it."""
+    regex_dialect: RegexDialect
+    """The regex engine that runs the sanitizer's patterns in this SDK, and what it refuses."""
     exports_known_union: bool
     """Whether the SDK exports a union type of every generated class (``naming.known_type_name``)."""
     keywords: frozenset[str]
@@ -123,7 +139,7 @@ PYTHON = Language(
     install_field="distribution",
     import_field="module",
     generated_dir="python-sdk/src/{module}/_generated",
-    regex_dialect="Python re",
+    regex_dialect=RegexDialect("Python re", refuses=frozenset({"\\p", "\\P"})),
     exports_known_union=True,
     keywords=frozenset(keyword.kwlist) | frozenset(keyword.softkwlist),
     keyword_kind="a Python keyword",
@@ -144,7 +160,7 @@ TYPESCRIPT = Language(
     install_field="package",
     import_field="package",
     generated_dir="ts-sdk/src/generated",
-    regex_dialect="JavaScript RegExp",
+    regex_dialect=RegexDialect("JavaScript RegExp", refuses=frozenset({"\\A", "\\Z"})),
     exports_known_union=True,
     keywords=TS_KEYWORDS,
     keyword_kind="a TypeScript reserved word",
@@ -175,7 +191,9 @@ GO = Language(
     install_field="module",
     import_field="module",
     generated_dir="go-sdk",
-    regex_dialect="Go regexp (RE2)",
+    regex_dialect=RegexDialect(
+        "RE2 (Go)", linear=True, refuses=frozenset({"\\Z", "\\u", "count>1000"})
+    ),
     exports_known_union=False,
     keywords=GO_KEYWORDS,
     keyword_kind="a Go keyword",
@@ -207,7 +225,9 @@ RUST = Language(
     install_field="crate",
     import_field="crate",
     generated_dir="rust-sdk",
-    regex_dialect="Rust regex",
+    regex_dialect=RegexDialect(
+        "Rust regex", linear=True, refuses=frozenset({"\\Z", "\\0", "class-set"})
+    ),
     exports_known_union=False,
     # Class names become `Code` variants (the name without its `Error` suffix); the
     # strict and reserved keywords a variant could collide with are the capitalised ones.
