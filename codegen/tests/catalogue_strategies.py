@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 from errcat.check.limits import ENVELOPE_DEPTH
 from errcat.metaschema import meta_enum, meta_schema
 from errcat.migrate.formats import CURRENT
-from errcat.model.defaults import STANDARD_STATUSES, standard_rule_ids
+from errcat.model.defaults import STANDARD_STATUSES, effective_sanitizer, standard_rule_ids
 from errcat.model.refines import MAX_CHAIN
+from errcat.model.sanitizer import stage_one
 from errcat.model.sdk import ROLES
 from errcat.names import naming
 from errcat.names.languages import GO, LANGUAGES
@@ -70,10 +71,15 @@ SANITIZER: dict[str, Any] = {
 }
 
 
+_STAGE_ONE = stage_one(effective_sanitizer(None))
+"""Stage 1 of the standard sanitizer; the drawn sanitizers' own change no character it does not."""
+
+
 def _allowed(char: str) -> bool:
     """A character catalogue text may hold, that YAML can carry."""
     return (
         char_rule(char) is None
+        and _STAGE_ONE.range_of(char) is None
         and char not in "\ufffe\uffff"
         and unicodedata.category(char) not in ("Cs", "Cc")
     )

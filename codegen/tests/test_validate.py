@@ -16,6 +16,8 @@ from errcat.check.patterns import NON_PORTABLE, NON_REGULAR, SIDE_CONDITIONS, fi
 from errcat.check.validate import validate
 from errcat.metaschema import schema_text, schema_validator
 from errcat.model.catalogue import build_model
+from errcat.model.defaults import effective_sanitizer
+from errcat.model.sanitizer import stage_one
 from errcat.names import naming
 from errcat.problems import CatalogueError, Problem, one_line
 from errcat.source.document import Document
@@ -241,6 +243,68 @@ def test_text_rules_name_the_character() -> None:
     problems = variant(("  name: Minimal API", '  name: "Minimal\\u00adAPI"'))
     assert rules(problems) == ["invisible-character"]
     assert "U+00AD SOFT HYPHEN" in problems[0].message
+
+
+_C0 = '    - {first: "U+0000", last: "U+0008", name: C0 controls before tab}'
+
+
+def test_a_text_holds_no_character_its_sanitizer_changes() -> None:
+    # The catalogue's own sanitizer removes the tag block (as the standard one does). U+E0C1A
+    # is unassigned there: Unicode gives it no category a text rule refuses. An error would
+    # write the catalogue text with it, and an error rebuilt from its fields without.
+    tags = _C0 + '\n    - {first: "U+E0000", last: "U+E0FFF", name: tags}'
+    problems = variant(
+        ("    message: internal error", '    message: "internal\\U000E0C1A error"'), (_C0, tags)
+    )
+    assert rules(problems) == ["invisible-character"]
+    assert "U+E0C1A unnamed character at character 9" in problems[0].message
+    assert "sanitizer removes it" in problems[0].fix
+    # Without that range the character stays, and so may the text; a letter the sanitizer
+    # removes (here ÿ) is refused like any other.
+    assert (
+        variant(("    message: internal error", '    message: "internal\\U000E0C1A error"')) == []
+    )
+    letter = _C0 + '\n    - {first: "U+00FF", last: "U+00FF", name: y with diaeresis}'
+    problems = variant(
+        ("    message: internal error", "    message: internal ÿ error"), (_C0, letter)
+    )
+    assert rules(problems) == ["invisible-character"]
+
+
+_STAGE_ONE = stage_one(effective_sanitizer(None))
+_OWN = MINIMAL[MINIMAL.index("\nsanitizer:\n") : MINIMAL.index("\ngrpc_gateway:")]
+_STANDARD = ((_OWN, ""),)
+"""The minimal catalogue with no sanitizer section: it takes the standard sanitizer."""
+
+
+def _yaml_escape(char: str) -> str:
+    """``char`` as a YAML double-quoted escape (YAML takes no surrogate pairs)."""
+    point = ord(char)
+    return f"\\u{point:04X}" if point < 0x10000 else f"\\U{point:08X}"
+
+
+_TEXT_RULES = {"control-character", "bidi-control", "invisible-character"}
+
+
+_CHANGED = (
+    st.sampled_from(_STAGE_ONE.ranges)
+    .flatmap(lambda r: st.integers(r.first, r.last))
+    .filter(lambda point: not 0xD800 <= point <= 0xDFFF)  # a surrogate is no YAML text
+    .map(chr)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_CHANGED)
+def test_every_character_stage_one_changes_is_refused_in_a_text(char: str) -> None:
+    """The text rule and the sanitizer agree: each character stage 1 of the catalogue's
+    sanitizer (here the standard one) removes or turns into a space is refused in a text."""
+    escaped = f'"internal{_yaml_escape(char)}error"'
+    problems = problems_of_text(
+        edited(("    message: internal error", f"    message: {escaped}"), *_STANDARD), "v.yaml"
+    )
+    assert problems, char
+    assert {p.rule for p in problems} <= _TEXT_RULES, (char, problems)
 
 
 def test_sanitizer_patterns_are_exempt_from_text_rules() -> None:

@@ -1,6 +1,9 @@
 """The rules on single values: every text, the context examples, the gRPC status.
 
-Texts are free of control, bidi and invisible characters, not blank, and no
+Texts are free of control, bidi and invisible characters (and of every
+character stage 1 of the catalogue's own sanitizer removes or turns into a
+space: an error writes catalogue text as it is, and one restored from its
+fields sanitizes it, so such a text would not come back), not blank, and no
 longer than ``limits.text_max_chars`` (the cap the SDKs put on every text of
 an error, so a catalogue text never reaches a caller longer than the cap);
 the truncation marker leaves room for text under that cap. A context field's
@@ -16,7 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from errcat.check.context import Context
-from errcat.model.sanitizer import SIDE_CONDITIONS
+from errcat.model.defaults import effective_sanitizer
+from errcat.model.sanitizer import SIDE_CONDITIONS, StageOne, stage_one
 from errcat.source.document import KeyPath, as_mapping
 from errcat.wording import char_rule, describe_char, is_blank, kind_of, listing, quoted, shown
 
@@ -84,9 +88,21 @@ def _cap(ctx: Context) -> int | None:
     return cap if usable and ctx.ok(("limits", "text_max_chars")) else None
 
 
+def _stage_one(ctx: Context) -> StageOne | None:
+    """Stage 1 of the catalogue's sanitizer, or ``None`` while its section has problems of its own."""
+    if any(path[:1] == ("sanitizer",) for path in ctx.rejected):
+        return None
+    try:
+        return stage_one(effective_sanitizer(ctx.data.get("sanitizer")))
+    except (KeyError, TypeError, ValueError):  # ranges the pattern rules report
+        return None
+
+
 def texts(ctx: Context) -> None:
-    """Texts are not blank, fit ``limits.text_max_chars`` and hold no control, bidi or invisible character."""
+    """Texts are not blank, fit ``limits.text_max_chars`` and hold no control, bidi or invisible
+    character; a text an error can hold, none that the catalogue's sanitizer's stage 1 changes."""
     cap = _cap(ctx)
+    sanitized = _stage_one(ctx)
     for path, text in strings(ctx.data):
         if _is_pattern(path) or not ctx.ok(path):
             continue
@@ -107,19 +123,27 @@ def texts(ctx: Context) -> None:
                 f"shorten it to {cap} characters or fewer",
             )
         if not (text.isascii() and text.isprintable()):
-            _characters(ctx, path, text)
+            _characters(ctx, path, text, sanitized if path[0] in _CAPPED_ROOTS else None)
 
 
-def _characters(ctx: Context, path: KeyPath, text: str) -> None:
+def _characters(ctx: Context, path: KeyPath, text: str, sanitized: StageOne | None) -> None:
     found: dict[str, dict[str, int]] = {}
+    by_sanitizer = False
     for index, char in enumerate(text):
         rule = char_rule(char)
+        if rule is None and sanitized is not None and sanitized.range_of(char) is not None:
+            rule, by_sanitizer = "invisible-character", True
         if rule is not None:
             found.setdefault(rule, {}).setdefault(char, index + 1)
     for rule, chars in found.items():
         fix = _CHAR_RULES[rule]
         if rule == "control-character" and "\n" in chars:
             fix = "write the text on one line, or fold it with >- (not |)"
+        elif rule == "invisible-character" and by_sanitizer:
+            fix = (
+                "delete the character: the catalogue's sanitizer removes it (sanitizer.remove), "
+                "so an error rebuilt from its fields would not keep it"
+            )
         named = (f"{describe_char(c)} at character {at}" for c, at in chars.items())
         ctx.add(path, rule, f"the text contains {listing(named)}", fix)
 

@@ -7,6 +7,8 @@ and names ``CharRange`` and ``TextRule`` too.
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,6 +212,33 @@ def _ranges(raw: list[dict[str, str]]) -> tuple[CharRange, ...]:
     return tuple(
         sorted(CharRange(_code_point(r["first"]), _code_point(r["last"]), r["name"]) for r in raw)
     )
+
+
+@dataclass(frozen=True)
+class StageOne:
+    """What stage 1 of a sanitizer changes: the characters it removes and those it turns into
+    a space. A catalogue text holds none of them (:func:`errcat.check.values.texts`): an error
+    writes its catalogue texts as they are, and an error restored from its fields sanitizes
+    them, so a text stage 1 changes would not come back as it was."""
+
+    ranges: tuple[CharRange, ...]
+    """Sorted by their first code point; they do not overlap."""
+    _firsts: list[int] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_firsts", [r.first for r in self.ranges])
+
+    def range_of(self, char: str) -> CharRange | None:
+        """The range that holds ``char``, or ``None`` when stage 1 leaves it as it is."""
+        point = ord(char)
+        index = bisect.bisect_right(self._firsts, point) - 1
+        found = self.ranges[index] if index >= 0 else None
+        return found if found is not None and found.last >= point else None
+
+
+def stage_one(san: dict[str, Any]) -> StageOne:
+    """Stage 1 of the sanitizer ``san`` (an effective section, as the model reads it)."""
+    return StageOne(tuple(sorted(_removed(san) + _ranges(san["to_space"]), key=lambda r: r.first)))
 
 
 def build_sanitizer(san: dict[str, Any]) -> Sanitizer:
