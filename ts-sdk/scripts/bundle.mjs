@@ -47,6 +47,10 @@
 // `/* @__PURE__ */` marks stay (esbuild's own minifier drops them, and a
 // bundler would then keep every code's spec), and nothing is rewritten
 // (no compression: one statement stays one statement, each droppable).
+// Statements end at line breaks rather than semicolons, so every line stays
+// short: Node prints the source line of an uncaught error's throw site
+// before the error, and a file of one long line made that print 100 kB,
+// which a pipe cut off before the error itself (tests/dual.test.ts).
 //
 // The other entry points of package.json "exports" (`PACKAGE/clients`,
 // `PACKAGE/server`, an overlay's hand-written `PACKAGE/compat`) hold what a
@@ -154,8 +158,8 @@ function checkNames(text, names) {
  * is, and its one export clause (printed last) as the object module.exports is.
  */
 function toCommonJs(text) {
-  const clause = /export\{([^}]*)\};?\n?$/.exec(text);
-  if (clause === null || !text.startsWith(`${banner}\n`) || /(?:^|[;}])\s*(?:import|export)\b/.test(text.slice(banner.length, clause.index))) {
+  const clause = /export\{([^}]*)\};?\n$/.exec(text);
+  if (clause === null || !text.startsWith(`${banner}\n`) || /(?:^|[;}\n])\s*(?:import|export)\b/.test(text.slice(banner.length, clause.index))) {
     throw new Error("scripts/bundle.mjs: the bundle is not one module with one export clause at its end; its CommonJS form cannot be derived");
   }
   const members = clause[1].split(",").map((entry) => entry.trim()).filter((entry) => entry !== "").map((entry) => {
@@ -163,8 +167,8 @@ function toCommonJs(text) {
     return `${exported}:${local}`;
   });
   const body = text.slice(banner.length + 1, clause.index);
-  const exports = `module.exports={${members.join(",")}};Object.defineProperty(module.exports,"__esModule",{value:!0});\n`;
-  return `${banner}\n"use strict";${body}${exports}`;
+  const exports = `module.exports={${members.join(",")}}\nObject.defineProperty(module.exports,"__esModule",{value:!0})\n`;
+  return `${banner}\n"use strict"\n${body}\n${exports}`;
 }
 
 /**
@@ -185,9 +189,9 @@ async function minified(text, format) {
     ecma: 2022,
     compress: false,
     mangle: { reserved: [...new Set([...topLevel, ...exported])], keep_classnames: true, keep_fnames: true },
-    format: { comments: false, preserve_annotations: true, ascii_only: false },
+    format: { comments: false, preserve_annotations: true, ascii_only: false, semicolons: false },
   });
-  return `${banner}\n${result.code}\n`;
+  return `${banner}\n${result.code.trimEnd()}\n`;
 }
 
 /** Fail when the bundle of another entry point `other` copies a module that declares a class. */

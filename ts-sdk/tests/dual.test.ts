@@ -2,6 +2,7 @@
 // `instanceof` the classes of the other, and of another copy of the package.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -119,4 +120,24 @@ test("every function and class the generated entry points export keeps its name 
     }
   }
   assert.ok(checked > 100, `${checked} functions and classes checked`);
+});
+
+test("an uncaught error from inside the package reaches a piped stderr whole (the built files have short lines)", () => {
+  // Node prints the throw site's source line before an uncaught error; a pipe keeps only
+  // the first 64 KiB of what a dying process writes. A minified file of one long line lost the error.
+  for (const dir of ["esm", "cjs"]) {
+    const text = readFileSync(join(PACKAGE_DIR, "dist", dir, "index.js"), "utf8");
+    const longest = Math.max(...text.split("\n").map((line) => line.length));
+    assert.ok(longest <= 8192, `dist/${dir}/index.js has a line of ${longest} characters`);
+  }
+  const body = JSON.stringify({ error: { code: "not_found", message: "no such sandbox" } });
+  const scripts = [
+    ["--input-type=module", "-e", `import { errorFromBody } from "@mitos/errors"; throw errorFromBody(${JSON.stringify(body)}, { status: 404 });`],
+    ["-e", `const { errorFromBody } = require("@mitos/errors"); throw errorFromBody(${JSON.stringify(body)}, { status: 404 });`],
+  ];
+  for (const args of scripts) {
+    const done = spawnSync(process.execPath, args, { cwd: PACKAGE_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    assert.notEqual(done.status, 0);
+    assert.match(done.stderr, /^NotFoundError: no such sandbox$/m, done.stderr.slice(-500));
+  }
 });
