@@ -9,9 +9,7 @@ to the record reaches the struct and every code's value with no Go edit.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from collections.abc import Callable
 from functools import cache
@@ -21,6 +19,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_generated_catalogues import _go
 
 from errcat.cli import load_model
 from errcat.model.catalogue import Catalogue, ErrorCode
@@ -212,15 +211,6 @@ def test_a_field_named_as_a_method_of_spec_needs_a_go_name() -> None:
         mock.patch.object(go_record, "GO_NAMES", named),
     ):
         assert go_record.spec_fields()[-1].name == "AdviceText"
-
-
-def _go() -> str:
-    go = shutil.which("go")
-    if go is None:
-        if os.environ.get("CI"):
-            pytest.fail("Go is not installed (https://go.dev/dl/); nox -s go needs it too")
-        pytest.skip("Go is not installed")
-    return go
 
 
 PROBE = """package {package}
