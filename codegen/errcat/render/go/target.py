@@ -2,8 +2,10 @@
 
 The catalogue's parts are generated (``codes.go``: the ``Code`` constants,
 the ``Catalogue`` map of the codes a server sends and one constructor per
-such code; ``catalogue.go``: every code's spec, the limits, the fallback
-and gRPC maps; ``sanitizer_rules.go``; ``context_fields.go``), and the parts
+such code; ``record.go``: the ``Spec`` and ``Recovery`` types, from the
+record every SDK declares (:mod:`errcat.render.go.record`);
+``catalogue.go``: every code's spec, the limits, the fallback and gRPC
+maps; ``sanitizer_rules.go``; ``context_fields.go``), and the parts
 that are the same for every catalogue (the sanitizer engine, the envelope
 writer and its JSON writer, the reader) are the hand-written files of
 ``runtime/``, copied with the generated header and the catalogue's package
@@ -20,10 +22,12 @@ from importlib import resources
 
 from errcat.model.catalogue import Catalogue, ErrorCode
 from errcat.model.prefilter import prefilter
+from errcat.model.record import RECOVERY
 from errcat.names.go_names import go_name as go_identifier
 from errcat.names.go_names import go_parameters
 from errcat.names.languages import GO
 from errcat.render import header_lines, render_template
+from errcat.render.go import record as go_record
 from errcat.render.go.syntax import comment, string, strings
 from errcat.render.target import SdkTarget
 
@@ -98,35 +102,6 @@ def _code(entry: ErrorCode) -> GoCode:
     )
 
 
-def _spec(cat: Catalogue, entry: ErrorCode) -> str:
-    r = entry.recovery
-    surfaces = ", ".join(
-        f"{string(s.surface)}: {{Message: {string(s.message or '')}, Remediation: {string(s.remediation or '')}}}"
-        for s in entry.surfaces
-    )
-    fields = [
-        f"Code: {string(entry.code)}",
-        f"Name: {string(go_name(entry))}",
-        f"Message: {string(entry.message)}",
-        f"Cause: {string(entry.cause)}",
-        f"Remediation: {string(entry.remediation)}",
-        f"HTTPStatus: {entry.http}",
-        f"GRPCStatus: {string(entry.grpc)}",
-        f"Retryable: {str(entry.retryable).lower()}",
-        f"AuthFailure: {str(entry.auth_failure).lower()}",
-        f"Cancelled: {str(entry.cancelled).lower()}",
-        f"Recovery: Recovery{{Action: {string(r.action)}, SameArguments: {string(r.same_arguments)}, Guidance: {string(r.guidance)}}}",
-        f"SideEffects: {string(entry.side_effects)}",
-        f"Origin: {string(entry.origin)}",
-        f"SDKLocal: {str(entry.sdk_local).lower()}",
-        f"Refines: {strings(entry.chain)}",
-        f"Context: {strings([f.name for f in entry.context])}",
-    ]
-    if surfaces:
-        fields.append(f"Surfaces: map[string]Texts{{{surfaces}}}")
-    return "{" + ", ".join(fields) + "}"
-
-
 def _header(cat: Catalogue) -> tuple[str, ...]:
     return header_lines(cat)
 
@@ -157,26 +132,22 @@ class GoTarget(SdkTarget):
         return self._file(cat, "codes.go", text)
 
     def catalogue_data(self, cat: Catalogue) -> dict[str, str]:
-        """``catalogue.go``: every code's spec, the catch-all, limits, fallback and gRPC maps."""
-        lim = cat.limits
+        """``record.go``: ``Spec`` and ``Recovery`` (:mod:`errcat.render.go.record`);
+        ``catalogue.go``: every code's spec, the catch-all, limits, fallback and gRPC maps."""
+        record = render_template(
+            "go/record.go.jinja",
+            cat,
+            package=self._package(cat),
+            recovery=go_record.recovery_fields(),
+            spec=go_record.spec_fields(),
+        )
         limits = [
             (
                 go_identifier(name),
-                getattr(lim, name),
+                value,
                 comment(f"{go_identifier(name)} is the catalogue's limits.{name}."),
             )
-            for name in (
-                "max_exec_timeout_s",
-                "default_exec_timeout_s",
-                "default_run_code_timeout_s",
-                "error_body_max_bytes",
-                "text_max_chars",
-                "json_max_depth",
-                "context_max_keys",
-                "error_body_read_timeout_ms",
-                "retry_after_max_ms",
-            )
-            if getattr(lim, name) is not None  # the execution timeouts are optional
+            for name, value, _ in cat.limits.items()  # the limits this catalogue has
         ]
         gw = cat.grpc_gateway
         channels = [
@@ -187,18 +158,16 @@ class GoTarget(SdkTarget):
             for ch in gw.channels
         ]
         u = cat.unknown
+        advice = {a.name: getattr(u.recovery, a.name) for a in RECOVERY}
         unknown = (
-            f"{{Retryable: {str(u.retryable).lower()}, Recovery: Recovery{{Action: {string(u.recovery.action)},"
-            f" SameArguments: {string(u.recovery.same_arguments)}, Guidance: {string(u.recovery.guidance)}}},"
+            f"{{Retryable: {str(u.retryable).lower()}, Recovery: {go_record.recovery(advice)},"
             f" SideEffects: {string(u.side_effects)}, Origin: {string(u.origin)}}}"
         )
         text = render_template(
             "go/catalogue.go.jinja",
             cat,
             package=self._package(cat),
-            specs=[
-                (string(c.code), _spec(cat, c)) for c in sorted(cat.codes, key=lambda c: c.code)
-            ],
+            specs=[go_record.spec_literal(c) for c in sorted(cat.codes, key=lambda c: c.code)],
             limits=limits,
             by_status=[(status, string(code)) for status, code in cat.fallback.by_status],
             client_error=string(cat.fallback.client_error),
@@ -213,7 +182,7 @@ class GoTarget(SdkTarget):
             version=string(cat.version or ""),
             contract_version=cat.contract_version,
         )
-        return self._file(cat, "catalogue.go", text)
+        return self._file(cat, "record.go", record) | self._file(cat, "catalogue.go", text)
 
     def sanitizer_rules(self, cat: Catalogue) -> dict[str, str]:
         """``sanitizer_rules.go``: the character table, the rules with their side conditions and triggers."""

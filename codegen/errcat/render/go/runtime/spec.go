@@ -2,13 +2,6 @@ package apierr
 
 import "sort"
 
-// Recovery is what a caller (or an agent) should do after an error.
-type Recovery struct {
-	Action        string
-	SameArguments string
-	Guidance      string
-}
-
 // Advice is the classification of an error: whether to retry, what to do,
 // what may have happened, and where the failure arose.
 type Advice struct {
@@ -24,26 +17,8 @@ type Texts struct {
 	Remediation string
 }
 
-// Spec is one code of the catalogue, as the catalogue defines it.
-type Spec struct {
-	Code        string
-	Name        string // the Go name: Code<Name> is the constant, <Name> the constructor
-	Message     string
-	Cause       string
-	Remediation string
-	HTTPStatus  int
-	GRPCStatus  string // the gRPC status name (NotFound)
-	Retryable   bool
-	AuthFailure bool
-	Cancelled   bool
-	Recovery    Recovery
-	SideEffects string
-	Origin      string
-	SDKLocal    bool             // only an SDK makes this code; no server sends it
-	Refines     []string         // the codes it refines, nearest first
-	Context     []string         // the context fields it carries
-	Surfaces    map[string]Texts // per-surface texts
-}
+// Spec and Recovery are declared in record.go, which errcat writes from its
+// one definition of a code's record (codegen/errcat/model/record.py).
 
 // Advice is the spec's classification.
 func (s *Spec) Advice() Advice {
