@@ -1,4 +1,4 @@
-"""The records both SDKs declare from the catalogue: one definition of their fields.
+"""The records every SDK declares from the catalogue: one definition of their fields.
 
 A code's spec (``CodeSpec``), its recovery advice (``Recovery``) and the
 limits (``Limits``) are declared in the Python and the TypeScript SDK from
