@@ -130,6 +130,10 @@ def python_package(cat: Catalogue, out: Path, work: Path) -> dict[str, Any]:
     return {"python": python, "wheel": wheel}
 
 
+MAX_LINE = 8192
+"""The longest line a built file may have (ts-sdk/tests/dual.test.ts holds the same bound)."""
+
+
 def typescript_package(cat: Catalogue, out: Path, work: Path) -> dict[str, Any]:
     """``npm install`` and ``npm pack`` the package; install the tarball in a fresh folder; load and type-check it."""
     name = cat.packages["typescript"]["package"]
@@ -144,19 +148,29 @@ def typescript_package(cat: Catalogue, out: Path, work: Path) -> dict[str, Any]:
     )
     sh(NPM, "install", *QUIET, tarball, cwd=project)
     entry = project / "node_modules" / name / "dist" / "cjs" / "index.js"
+    # The built files are minified: every exported function and class keeps its name (but the
+    # base class, the runtime's class under the catalogue's name), and every line stays short
+    # (Node prints an uncaught error's source line, and a pipe cuts a long one short).
+    names = (
+        f"for (const [k, v] of Object.entries(m)) if (typeof v === 'function' && v.name !== k"
+        f" && k !== {json.dumps(cat.base_class)}) throw new Error(`${{k}} is named ${{v.name}}`);"
+    )
     sh(
         "node",
         "-e",
-        f"const m = require({json.dumps(name)}); if (!m.errorFromBody) process.exit(1);",
+        f"const m = require({json.dumps(name)}); if (!m.errorFromBody) process.exit(1); {names}",
         cwd=project,
     )
     sh(
         "node",
         "--input-type=module",
         "-e",
-        f"import {{ lookup }} from {json.dumps(name)}; lookup('x');",
+        f"import * as m from {json.dumps(name)}; m.lookup('x'); {names}",
         cwd=project,
     )
+    for built in (project / "node_modules" / name / "dist").rglob("*.js"):
+        longest = max(len(line) for line in built.read_text(encoding="utf-8").splitlines())
+        assert longest <= MAX_LINE, (built, longest)
     (project / "consumer.ts").write_text(
         f"import {{ {cat.base_class}, errorFromBody, lookup }} from {json.dumps(name)};\n\n"
         'const err = errorFromBody("{}", { status: 500 });\n'
