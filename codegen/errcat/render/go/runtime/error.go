@@ -3,7 +3,6 @@ package apierr
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 )
@@ -135,13 +134,8 @@ func writeHeldValue(b *strings.Builder, v any) {
 	case string:
 		writeHeld(b, x)
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		b.WriteString("map[string]interface {}{")
-		for i, k := range keys {
+		for i, k := range sortedKeys(x) {
 			if i > 0 {
 				b.WriteString(", ")
 			}

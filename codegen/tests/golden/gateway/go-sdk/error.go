@@ -6,7 +6,6 @@ package labbyerr
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 )
@@ -138,13 +137,8 @@ func writeHeldValue(b *strings.Builder, v any) {
 	case string:
 		writeHeld(b, x)
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		b.WriteString("map[string]interface {}{")
-		for i, k := range keys {
+		for i, k := range sortedKeys(x) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
